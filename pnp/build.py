@@ -1,0 +1,168 @@
+"""Build: validate, plan, render every requested PDF in memory, then write them all atomically.
+
+Nothing is written when validation finds an error. Each file is written to a temporary file in
+the output folder and renamed over the old one, so an interrupted or failed build leaves the
+previous PDF untouched and concurrent builds never mix their bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import BuildError, ContentError, UsageError
+from .faces import FaceEngine
+from .findings import Pos, Report, Severity, rule
+from .fonts import fontset
+from .i18n import Translator
+from .layout import Options, plan_document
+from .load import Root, select_games
+from .model import Game, valid_language
+from .render import Renderer
+from .validate import catalogs_for, validate
+
+FALLBACK = rule(
+    "fallback", Severity.INFO, "a text is printed in the source language for lack of a translation"
+)
+OVERFLOW = "text-overflow"
+GLYPH = "missing-glyph"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    langs: tuple[str, ...] = ()
+    layout: Options = field(default_factory=Options)
+    out_dir: Path | None = None
+
+
+@dataclass
+class Output:
+    game: str
+    lang: str
+    path: Path
+    data: bytes
+    pages: int
+    sheets: int
+    fallbacks: int
+
+
+def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
+    """The languages to build: the requested ones (declared, or with a catalog), else all."""
+    if not wanted:
+        return list(game.languages)
+    available = set(game.languages) | set(catalog_languages(root, game))
+    out = []
+    for lang in wanted:
+        if not valid_language(lang):
+            raise UsageError(f"--lang {lang!r} is not a locale code (examples: it, en, pt_BR)")
+        if lang not in available:
+            raise UsageError(
+                f"{game.id} has no {lang!r} text: it declares {', '.join(game.languages)}; "
+                f"start a translation with `pnp i18n init {game.id} {lang}`"
+            )
+        out.append(lang)
+    return list(dict.fromkeys(out))
+
+
+def catalog_languages(root: Root, game: Game) -> list[str]:
+    base = root.locales
+    if not base.is_dir():
+        return []
+    return sorted(
+        p.name for p in base.iterdir() if (p / "LC_MESSAGES" / f"{game.id}.po").is_file()
+    )
+
+
+def render_game(
+    root: Root, game: Game, lang: str, opts: BuildOptions, report: Report, catalog: dict[str, str]
+) -> Output:
+    try:
+        fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
+    except BuildError as exc:
+        report.add("font", game.meta.at("print"), str(exc), game=game.id)
+        raise
+    translator = Translator(game, lang, dict(catalog))
+    engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
+    try:
+        pages = plan_document(game, opts.layout)
+    except ValueError as exc:
+        raise BuildError(f"{game.id}: {exc}") from exc
+    title = translator.text(game.meta.title)
+    renderer = Renderer(game, lang, engine, fonts, translator, title)
+    data = renderer.render(pages)
+    declared = lang in game.languages
+    for issue in engine.issues:
+        if declared and issue.kind in ("overflow", "missing-glyph"):
+            continue  # validation already reported these for declared languages
+        rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, "reference")
+        report.add(rid, issue.pos, issue.message, game=game.id)
+    if translator.fallbacks:
+        names = sorted(translator.fallbacks)
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        report.add(
+            FALLBACK,
+            Pos(game.folder),
+            f"[{lang}] {len(names)} text(s) printed in {game.source_language} for lack of a "
+            f"{lang} translation: {shown}",
+            game=game.id,
+        )
+    paper = opts.layout.paper
+    out_dir = (opts.out_dir or root.output) / game.id
+    path = out_dir / f"{game.id}-{lang}-{paper}.pdf"
+    sheets = max((p.sheet for p in pages), default=0)
+    return Output(game.id, lang, path, data, len(pages), sheets, len(translator.fallbacks))
+
+
+def build(
+    root: Root,
+    names: list[str] | None,
+    opts: BuildOptions,
+    report: Report,
+    progress: Callable[[str], None] | None = None,
+) -> list[Output]:
+    """Validate and build; raises ContentError (nothing written) when validation fails."""
+    game_ids = select_games(root, names)
+    games = validate(root, game_ids, report)
+    if report.has_errors() or len(games) != len(game_ids):
+        raise ContentError("validation found errors; nothing was written")
+    jobs: list[tuple[Game, str]] = []
+    for gid in game_ids:
+        game = games[gid]
+        for lang in languages_for(root, game, opts.langs):
+            jobs.append((game, lang))
+    outputs: list[Output] = []
+    catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
+    for game, lang in jobs:
+        if progress:
+            progress(f"{game.id} {lang}")
+        outputs.append(render_game(root, game, lang, opts, report, catalogs[game.id].get(lang, {})))
+    if report.has_errors():
+        raise ContentError("the build found errors; nothing was written")
+    for out in outputs:
+        write_atomic(out.path, out.data)
+    return outputs
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise BuildError(f"cannot write {path}: {exc.strerror}") from exc
+        raise

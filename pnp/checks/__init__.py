@@ -1,0 +1,39 @@
+"""Built-in validation rules, grouped by theme; each module registers its rule ids and checks.
+
+A check is a function ``(game, ctx) -> None`` decorated with :func:`check`; it reports through
+``ctx.add(rule_id, pos, message)``. docs/rules.md documents every rule id registered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..findings import Pos, Report
+from ..model import Game
+
+CheckFn = Callable[[Game, "CheckContext"], None]
+CHECKS: list[CheckFn] = []
+
+
+def check(fn: CheckFn) -> CheckFn:
+    CHECKS.append(fn)
+    return fn
+
+
+@dataclass
+class CheckContext:
+    report: Report
+    root: Path
+    game_dir: Path
+    catalogs: dict[str, dict[str, str]] = field(default_factory=dict)  # lang -> ctx -> text
+    game_id: str = ""
+
+    def add(self, rule_id: str, pos: Pos, message: str) -> None:
+        self.report.add(rule_id, pos, message, game=self.game_id)
+
+
+def load_all() -> None:
+    """Import every check module (they register themselves)."""
+    from . import box, structure, texts  # noqa: F401

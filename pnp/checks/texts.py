@@ -1,0 +1,138 @@
+"""Texts in every language: present, placeholders marked, markup kept, fitting, printable."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..errors import BuildError
+from ..faces import FaceEngine, LayoutCycle
+from ..findings import Severity, rule
+from ..fonts import fontset
+from ..i18n import Translator
+from ..layout import card_size
+from ..model import Game, Text
+from ..text import markup_signature, tokens
+from . import CheckContext, check
+
+MISSING_TEXT = rule(
+    "missing-text", Severity.WARNING, "a text has no version in a language the game declares"
+)
+PLACEHOLDER = rule(
+    "placeholder", Severity.WARNING, "a card whose text the rulebook does not publish"
+)
+TOKENS_KEPT = rule(
+    "translation-tokens", Severity.ERROR, "a translation dropped or added a {placeholder}"
+)
+MARKUP_KEPT = rule("translation-markup", Severity.WARNING, "a translation changed bold/italic")
+OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
+GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
+FONT = rule("font", Severity.ERROR, "a font of the game cannot be loaded")
+
+
+def text_in(game: Game, text: Text, lang: str, ctx: CheckContext) -> str | None:
+    if lang in text.values:
+        return text.values[lang]
+    return ctx.catalogs.get(lang, {}).get(text.ctx) or None
+
+
+@check
+def missing_texts(game: Game, ctx: CheckContext) -> None:
+    for text in game.texts:
+        missing = [lang for lang in game.languages if text_in(game, text, lang, ctx) is None]
+        if missing and len(missing) < len(game.languages):
+            have = ", ".join(sorted(text.values))
+            ctx.add(
+                MISSING_TEXT,
+                text.pos,
+                f"{text.ctx}: no {', '.join(missing)} text (has {have}); the build falls back to "
+                f"{game.source_language}: add it here or in the PO catalog",
+            )
+
+
+@check
+def placeholders(game: Game, ctx: CheckContext) -> None:
+    for owner, card in [*game.all_cards(), *game.all_tokens()]:
+        if card.placeholder:
+            note = f": {card.note.strip()}" if card.note.strip() else ""
+            ctx.add(
+                PLACEHOLDER,
+                card.at("placeholder"),
+                f"{owner.id}/{card.id} is a placeholder (its text is not published){note}",
+            )
+
+
+@check
+def translation_tokens(game: Game, ctx: CheckContext) -> None:
+    src_lang = game.source_language
+    for text in game.texts:
+        source = text.values.get(src_lang)
+        if source is None:
+            continue
+        want = Counter(tokens(source))
+        want_markup = markup_signature(source)
+        for lang in game.languages:
+            if lang == src_lang:
+                continue
+            value = text_in(game, text, lang, ctx)
+            if value is None:
+                continue
+            got = Counter(tokens(value))
+            pos = text.at(lang) if lang in text.values else text.pos
+            if got != want:
+                lost = sorted((want - got).elements())
+                extra = sorted((got - want).elements())
+                parts = []
+                if lost:
+                    parts.append("drops " + ", ".join(f"{{{t}}}" for t in lost))
+                if extra:
+                    parts.append("adds " + ", ".join(f"{{{t}}}" for t in extra))
+                ctx.add(
+                    TOKENS_KEPT,
+                    pos,
+                    f"the {lang} text of {text.ctx} {' and '.join(parts)}; keep every "
+                    f"{{placeholder}} of the {src_lang} text",
+                )
+            if markup_signature(value) != want_markup:
+                ctx.add(
+                    MARKUP_KEPT,
+                    pos,
+                    f"the {lang} text of {text.ctx} has different **bold** / _italic_ marks "
+                    f"than the {src_lang} text; keep the same emphasis",
+                )
+
+
+@check
+def fitting(game: Game, ctx: CheckContext) -> None:
+    """Lay out every face in every language: overflow, missing glyphs, unknown tokens."""
+    try:
+        fonts = fontset(ctx.root / "fonts", game.print.font, game.print.fallback_fonts)
+    except BuildError as exc:
+        ctx.add(FONT, game.meta.at("print"), f"{exc}")
+        return
+    for lang in game.languages:
+        tr = Translator(game, lang, dict(ctx.catalogs.get(lang, {})))
+        engine = FaceEngine(game, ctx.game_dir, lang, tr, fonts)
+        for owner in [*game.decks.values(), *game.tokens.values()]:
+            if hasattr(owner, "shape"):
+                size = owner.size
+                w, h = size, size
+            else:
+                cs = card_size(game, owner)  # type: ignore[arg-type]
+                w, h = cs.w, cs.h
+            faces = []
+            if owner.back is not None:
+                faces.append((owner.back, owner.cards[0] if owner.cards else None, "back"))
+            for card in owner.cards:
+                faces.append((card, card, "front"))
+                if card.back is not None:
+                    faces.append((card.back, card, "back"))
+            for face, card, side in faces:
+                if card is None:
+                    continue
+                try:
+                    engine.ops(face, owner, card, side, w, h, 0.0)
+                except (KeyError, LayoutCycle):
+                    continue  # unknown layout or cycle: reported by the structure checks
+        for issue in engine.issues:
+            rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, "reference")
+            ctx.add(rid, issue.pos, issue.message)

@@ -1,0 +1,405 @@
+"""Faces: what is drawn on one card, token or board face, computed without drawing.
+
+:class:`FaceEngine` resolves a face's layout (``extends`` chains, styles), translates its texts
+for a language, fits every text into its box and returns a list of drawing operations. The
+render stage executes the operations; validation uses the same engine to report overflowing
+texts and missing glyphs per language without producing a PDF.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from .assets import AssetError, probe_image, resolve
+from .findings import Pos
+from .fonts import FontSet
+from .i18n import Translator
+from .model import Board, Card, Element, Face, Game, Layout, Style, Text, resolve_box
+from .schema import Context
+from .text import Fit, IconSpec, TextStyle, fit_text
+from .units import pt
+from .yamlio import parse_text
+
+BUILTIN_LAYOUTS = Path(__file__).parent / "data" / "layouts.yaml"
+DEFAULT_TEXT = "#000000"
+DEFAULT_ACCENT = "#37474f"
+MAX_TEMPLATE_CHARS = 2000
+
+
+@functools.lru_cache(maxsize=1)
+def builtin_layouts() -> dict[str, Layout]:
+    from .findings import Report
+    from .model import Sections
+    from .schema import convert
+
+    report = Report()
+    loaded = parse_text(BUILTIN_LAYOUTS.read_text("utf-8"), "pnp/data/layouts.yaml", report)
+    sections = convert(loaded.data, Sections, loaded.data.pos, Context(report))
+    if report.errors:  # pragma: no cover - a bug in the shipped file
+        raise RuntimeError(report.format_text())
+    return dict(sections.layouts)
+
+
+@dataclass
+class Resolved:
+    background: str
+    border: Any
+    styles: dict[str, Style]
+    elements: list[Element]
+
+
+class LayoutCycle(Exception):
+    def __init__(self, chain: list[str]) -> None:
+        super().__init__(" -> ".join(chain))
+        self.chain = chain
+
+
+def layout_table(game: Game) -> dict[str, Layout]:
+    return {**builtin_layouts(), **game.layouts}
+
+
+def resolve_layout(layouts: dict[str, Layout], lid: str) -> Resolved:
+    chain: list[Layout] = []
+    seen: list[str] = []
+    current: str | None = lid
+    while current is not None:
+        if current in seen:
+            raise LayoutCycle([*seen, current])
+        seen.append(current)
+        layout = layouts.get(current)
+        if layout is None:
+            raise KeyError(current)
+        chain.append(layout)
+        current = layout.extends
+    background = "#ffffff"
+    border = None
+    styles: dict[str, Style] = {}
+    elements: list[Element] = []
+    for layout in reversed(chain):  # parent first
+        if layout.background is not None:
+            background = layout.background
+        if layout.border is not None:
+            border = layout.border
+        styles.update(layout.styles)
+        for el in layout.elements:
+            slot = next(
+                (i for i, e in enumerate(elements) if el.name and e.name == el.name), None
+            )
+            if slot is None:
+                elements.append(el)
+            else:
+                elements[slot] = el  # a named element replaces the parent's
+    return Resolved(background, border, styles, elements)
+
+
+# --- operations --------------------------------------------------------------------------------
+
+
+@dataclass
+class FillOp:
+    box: tuple[float, float, float, float]  # mm, from the face's top-left
+    color: str
+    radius: float = 0.0
+    bleed: float = 0.0  # grow by the bleed (backgrounds)
+
+
+@dataclass
+class StrokeOp:
+    box: tuple[float, float, float, float]
+    color: str
+    width: float
+    radius: float = 0.0
+
+
+@dataclass
+class ImageOp:
+    box: tuple[float, float, float, float]
+    path: Path
+    bleed: float = 0.0
+    width_px: int = 0
+    height_px: int = 0
+
+
+@dataclass
+class TextOp:
+    box: tuple[float, float, float, float]
+    fit: Fit
+    valign: str
+    padding: float
+
+
+Op = FillOp | StrokeOp | ImageOp | TextOp
+
+
+@dataclass
+class TextIssue:
+    """A problem with one text of one face in one language."""
+
+    kind: str  # overflow, missing-glyph, unknown-token
+    pos: Pos
+    message: str
+
+
+@dataclass
+class FaceEngine:
+    game: Game
+    game_dir: Path
+    lang: str
+    translator: Translator
+    fonts: FontSet
+    issues: list[TextIssue] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.layouts = layout_table(self.game)
+        self._resolved: dict[str, Resolved] = {}
+        self._cache: dict[tuple[int, float, float, float, str], list[Op]] = {}
+        self._reported: set[tuple[str, str, str]] = set()
+        self.icons = self._icons()
+        self.env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+
+    def _icons(self) -> dict[str, IconSpec]:
+        icons: dict[str, IconSpec] = {}
+        for name, icon in self.game.icons.items():
+            image = None
+            if icon.image:
+                try:
+                    image = str(resolve(self.game_dir, icon.image, what="icon image"))
+                    probe_image(Path(image))
+                except AssetError:
+                    continue  # reported by validation
+            icons[name] = IconSpec(icon.glyph, image, icon.font, icon.color)
+        return icons
+
+    def resolved(self, lid: str) -> Resolved:
+        if lid not in self._resolved:
+            self._resolved[lid] = resolve_layout(self.layouts, lid)
+        return self._resolved[lid]
+
+    def layout_id(self, face: Face, owner: Any, side: str) -> str:
+        if face.layout:
+            return face.layout
+        if side == "back":
+            back = getattr(owner, "back", None)
+            if back is not None and back.layout:
+                return str(back.layout)
+            return "back"
+        owner_layout = getattr(owner, "layout", None)
+        if owner_layout:
+            return str(owner_layout)
+        if isinstance(face, Board):
+            return "board"
+        from .model import TokenSet
+
+        return "token" if isinstance(owner, TokenSet) else "card"
+
+    def ops(
+        self, face: Face, owner: Any, card: Card | Board, side: str, w: float, h: float, bleed: float
+    ) -> list[Op]:
+        key = (id(face), w, h, bleed, side)
+        if key in self._cache:
+            return self._cache[key]
+        lay = self.resolved(self.layout_id(face, owner, side))
+        style_name = face.style or (card.style if side == "back" and face is not card else None)
+        style = lay.styles.get(style_name or "default") or lay.styles.get("default")
+        background = (style.background if style and style.background else None) or lay.background
+        text_color = (style.color if style and style.color else None) or DEFAULT_TEXT
+        accent = (style.accent if style and style.accent else None) or DEFAULT_ACCENT
+        palette = {"background": background, "accent": accent, "text": text_color}
+        ops: list[Op] = []
+        if background and background != "none":
+            ops.append(FillOp((0, 0, w, h), background, 0.0, bleed))
+        art = face.art or (style.art if style else None)
+        if art and not any(e.image == "art" for e in lay.elements):
+            img = self._image(art)
+            if img is not None:
+                ops.append(ImageOp((0, 0, w, h), img[0], bleed, img[1], img[2]))
+        values = self._values(face, card)
+        for el in lay.elements:
+            op = self._element(el, face, card, w, h, palette, values)
+            if op is not None:
+                ops.append(op)
+        if lay.border is not None and lay.border.width > 0:
+            b = lay.border
+            ops.append(
+                StrokeOp(
+                    (b.inset, b.inset, w - 2 * b.inset, h - 2 * b.inset),
+                    palette.get(b.color, b.color) if b.color in palette else b.color,
+                    b.width,
+                    b.radius,
+                )
+            )
+        self._cache[key] = ops
+        return ops
+
+    def _values(self, face: Face, card: Card | Board) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for src in (card, face):
+            values.update(src.values)
+        return values
+
+    def _image(self, rel: str) -> tuple[Path, int, int] | None:
+        try:
+            path = resolve(self.game_dir, rel, what="image")
+            info = probe_image(path)
+        except AssetError:
+            return None  # validation reports it
+        return path, info.width, info.height
+
+    def _color(self, value: str | None, palette: dict[str, str], default: str) -> str:
+        if value is None:
+            return default
+        return palette.get(value, value)
+
+    def _element(
+        self,
+        el: Element,
+        face: Face,
+        card: Card | Board,
+        w: float,
+        h: float,
+        palette: dict[str, str],
+        values: dict[str, Any],
+    ) -> Op | None:
+        if el.when is not None and not self._present(face, el.when):
+            return None
+        box = resolve_box(el.box, w, h)
+        if el.image is not None:
+            rel = face.art if el.image == "art" else el.image
+            if not rel:
+                return None
+            img = self._image(rel)
+            return ImageOp(box, img[0], 0.0, img[1], img[2]) if img else None
+        text_value: str | None = None
+        source: Text | None = None
+        if el.field is not None:
+            source = face.text_field(el.field)
+            if source is None:
+                if el.field in values:
+                    text_value = str(values[el.field])
+                elif el.fill or el.stroke:
+                    text_value = ""
+                else:
+                    return None
+            else:
+                text_value = self.translator.text(source)
+        elif el.template is not None:
+            text_value = self._template(el, face, card, values)
+        if text_value is None:
+            if el.fill or el.stroke:
+                return FillOp(box, self._color(el.fill, palette, "#ffffff"), el.radius)
+            return None
+        fill_ops: list[Op] = []
+        if el.fill:
+            fill_ops.append(FillOp(box, self._color(el.fill, palette, "#ffffff"), el.radius))
+        ts = TextStyle(
+            face=el.font,
+            size=el.size,
+            min_size=el.min_size,
+            leading=el.leading,
+            align=el.align,
+            color=self._color(el.color, palette, palette["text"]),
+            hyphenate=el.hyphenate,
+            fit=el.fit,
+        )
+        inner_w = pt(box[2] - 2 * el.padding)
+        inner_h = pt(box[3] - 2 * el.padding)
+        fit = fit_text(text_value, ts, self.fonts, self.icons, values, self.lang, inner_w, inner_h)
+        self._note(fit, source, el, face)
+        op = TextOp(box, fit, el.valign, el.padding)
+        if fill_ops:
+            # a filled text box: draw the fill first, then the text
+            return _Group([*fill_ops, op])  # type: ignore[return-value]
+        return op
+
+    def _present(self, face: Face, name: str) -> bool:
+        if name == "art":
+            return bool(face.art)
+        return face.text_field(name) is not None or name in face.values
+
+    def _template(self, el: Element, face: Face, card: Card | Board, values: dict[str, Any]) -> str:
+        assert el.template is not None
+        ctx = {
+            "values": values,
+            "id": getattr(card, "id", ""),
+            "copies": getattr(card, "copies", 1),
+            "lang": self.lang,
+        }
+        for name, text in face.texts():
+            ctx[name] = self.translator.text(text)
+        try:
+            out = self.env.from_string(el.template).render(ctx)
+        except (TemplateError, ArithmeticError, ValueError, TypeError) as exc:
+            self.issues.append(
+                TextIssue("template", el.at("template"), f"template failed: {exc}")
+            )
+            return ""
+        return out[:MAX_TEMPLATE_CHARS]
+
+    def _note(self, fit: Fit, source: Text | None, el: Element, face: Face) -> None:
+        pos = source.at(self.lang) if source is not None else el.pos
+        what = f"{el.field or 'template'}" + (f" ({source.ctx})" if source is not None else "")
+        if fit.overflow is not None:
+            key = ("overflow", str(pos), what)
+            if key not in self._reported:
+                self._reported.add(key)
+                direction = (
+                    "is wider than its box (a word too long to break?)"
+                    if fit.overflow == "horizontal"
+                    else "is taller than its box"
+                )
+                self.issues.append(
+                    TextIssue(
+                        "overflow",
+                        pos,
+                        f"[{self.lang}] the {what} text {direction} even at {fit.size:g} pt; "
+                        "shorten it or enlarge the layout's box / lower min_size",
+                    )
+                )
+        if fit.missing.chars:
+            chars = "".join(sorted(fit.missing.chars))
+            key = ("glyph", str(pos), chars)
+            if key not in self._reported:
+                self._reported.add(key)
+                codes = ", ".join(f"U+{ord(c):04X}" for c in sorted(fit.missing.chars))
+                self.issues.append(
+                    TextIssue(
+                        "missing-glyph",
+                        pos,
+                        f"[{self.lang}] no bundled font has {chars!r} ({codes}); add a font "
+                        "that has it to fonts/ and list it under print.fallback_fonts",
+                    )
+                )
+        if fit.missing.tokens:
+            names = ", ".join(sorted(fit.missing.tokens))
+            key = ("token", str(pos), names)
+            if key not in self._reported:
+                self._reported.add(key)
+                self.issues.append(
+                    TextIssue(
+                        "unknown-token",
+                        pos,
+                        f"[{self.lang}] {{{names}}} is neither an icon nor a value of this face; "
+                        "declare it under icons: or values:",
+                    )
+                )
+
+
+@dataclass
+class _Group:
+    ops: list[Op]
+
+
+def flatten(ops: list[Any]) -> list[Op]:
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, _Group):
+            out.extend(op.ops)
+        else:
+            out.append(op)
+    return out

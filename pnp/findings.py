@@ -1,0 +1,161 @@
+"""Findings: what validation and builds report, with their position in the content.
+
+A :class:`Finding` names a file, line and column (1-based, path relative to the content root), a
+severity, a rule id and a message that says what to do. Every rule pnp knows is registered here
+with its default severity and a one-line summary; docs/rules.md documents each one and a test
+checks that both lists agree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+    OFF = "off"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Pos:
+    """A position in a content file: path relative to the content root, 1-based line/column."""
+
+    path: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col}"
+        return self.path
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    severity: Severity
+    summary: str
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(rule_id: str, severity: Severity, summary: str) -> str:
+    """Register a rule id (at import time) and return it."""
+    RULES[rule_id] = Rule(rule_id, severity, summary)
+    return rule_id
+
+
+# Rules of the loading stage; the validator modules register theirs next to their code.
+YAML_SYNTAX = rule("yaml-syntax", Severity.ERROR, "a file is not valid YAML")
+YAML_DUPLICATE_KEY = rule("duplicate-key", Severity.ERROR, "a mapping has the same key twice")
+YAML_LIMIT = rule(
+    "yaml-limit", Severity.ERROR, "a file is too large, too deep or expands too many aliases"
+)
+FILE_ENCODING = rule("file-encoding", Severity.ERROR, "a file is not UTF-8 text")
+SCHEMA = rule("schema", Severity.ERROR, "a value has the wrong type or a required key is missing")
+UNKNOWN_KEY = rule("unknown-key", Severity.WARNING, "a key the format does not know (a typo?)")
+LANGUAGE_CODE = rule("language-code", Severity.ERROR, "a language code is not a real locale")
+PATH_OUTSIDE = rule(
+    "unsafe-path", Severity.ERROR, "a path leads outside the game's folder or fonts/"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    pos: Pos
+    severity: Severity
+    rule: str
+    message: str
+    game: str = ""
+
+    def text(self) -> str:
+        return f"{self.pos}: {self.severity.value} [{self.rule}] {self.message}"
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "path": self.pos.path,
+            "line": self.pos.line,
+            "column": self.pos.col,
+            "severity": self.severity.value,
+            "rule": self.rule,
+            "message": self.message,
+            "game": self.game,
+        }
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.pos.path, self.pos.line, self.pos.col, self.rule, self.message)
+
+
+@dataclass
+class Report:
+    """Findings collected over a whole run; severities are resolved per game when added."""
+
+    findings: list[Finding] = field(default_factory=list)
+    # game id -> rule id -> severity override declared by the game
+    overrides: dict[str, dict[str, Severity]] = field(default_factory=dict)
+
+    def add(
+        self,
+        rule_id: str,
+        pos: Pos,
+        message: str,
+        *,
+        game: str = "",
+        severity: Severity | None = None,
+    ) -> None:
+        if rule_id not in RULES:  # a bug in pnp, not in the content
+            raise KeyError(f"unregistered rule {rule_id!r}")
+        sev = severity or RULES[rule_id].severity
+        override = self.overrides.get(game, {}).get(rule_id)
+        if override is not None:
+            sev = override
+        if sev is Severity.OFF:
+            return
+        self.findings.append(Finding(pos, sev, rule_id, message, game))
+
+    def extend(self, findings: Iterable[Finding]) -> None:
+        self.findings.extend(findings)
+
+    def __iter__(self) -> Iterator[Finding]:
+        return iter(self.sorted())
+
+    def __len__(self) -> int:
+        return len(self.findings)
+
+    def sorted(self) -> list[Finding]:
+        seen: set[Finding] = set()
+        unique = []
+        for f in self.findings:
+            if f not in seen:
+                seen.add(f)
+                unique.append(f)
+        return sorted(unique, key=Finding.sort_key)
+
+    def for_game(self, game: str) -> list[Finding]:
+        return [f for f in self.sorted() if f.game == game]
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.WARNING]
+
+    def has_errors(self, game: str | None = None) -> bool:
+        return any(
+            f.severity is Severity.ERROR and (game is None or f.game == game)
+            for f in self.findings
+        )
+
+    def format_text(self) -> str:
+        return "\n".join(f.text() for f in self.sorted())
+
+    def format_json(self) -> str:
+        return json.dumps([f.as_json() for f in self.sorted()], ensure_ascii=False, indent=2)

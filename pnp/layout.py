@@ -1,0 +1,439 @@
+"""Layout stage: imposition of faces on sheets, as plain data.
+
+Nothing here draws. :func:`plan_document` turns a game and the print options into a list of
+:class:`Page` objects: where every card front and back goes (millimetres, origin at the top-left
+corner of the page), where the cut marks and outlines are, where the scale bar and the page label
+sit. The render stage only follows the plan, and the tests check geometry on the plan as well as
+on the PDF.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .model import Board, Card, Deck, Face, Game, TokenSet
+from .units import CARD_SIZES, PAPERS, Size
+
+Duplex = Literal["long", "short", "none"]
+Shape = Literal["rect", "round", "square", "hex"]
+
+MIN_MARGIN = 5.0  # mm kept free at the paper edge (printers rarely print closer)
+MARK_OFFSET = 1.5  # mm between a card's trim (or bleed) edge and its crop mark
+MARK_LENGTH = 6.0  # mm, longest crop mark
+TOKEN_GAP = 3.0  # mm between tokens (each is cut on its own)
+SCALE_BAR = 50.0  # mm
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def grow(self, d: float) -> Rect:
+        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+    def shift(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+    def overlaps(self, other: Rect, eps: float = 1e-6) -> bool:
+        return (
+            self.x < other.right - eps
+            and other.x < self.right - eps
+            and self.y < other.bottom - eps
+            and other.y < self.bottom - eps
+        )
+
+    def contains(self, x: float, y: float, eps: float = 1e-6) -> bool:
+        return self.x - eps <= x <= self.right + eps and self.y - eps <= y <= self.bottom + eps
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    def bbox(self) -> Rect:
+        return Rect(
+            min(self.x1, self.x2), min(self.y1, self.y2), abs(self.x2 - self.x1), abs(self.y2 - self.y1)
+        )
+
+
+@dataclass(frozen=True)
+class Item:
+    """A face to draw in a slot, and what it belongs to."""
+
+    face: Face | None  # None: an empty back (single-sided item in a duplex pair)
+    owner: Deck | TokenSet | Board
+    card: Card | Board
+    side: Literal["front", "back"]
+    shape: Shape = "rect"
+    copy: int = 0
+
+
+@dataclass
+class Slot:
+    rect: Rect  # the trim box of the face on the page
+    item: Item
+    bleed: float = 0.0
+    index: int = 0  # position in the grid (row-major), same on fronts and backs
+
+    @property
+    def bleed_rect(self) -> Rect:
+        return self.rect.grow(self.bleed)
+
+
+PageKind = Literal[
+    "fronts", "backs", "tokens", "token-backs", "setup", "blank", "board", "fold", "calibration"
+]
+
+
+@dataclass
+class Furniture:
+    """Where the scale bar and the label of a page go (mm, page coordinates)."""
+
+    scale_bar: Line | None = None  # the bar itself, SCALE_BAR mm long
+    scale_vertical: bool = False
+    label_at: tuple[float, float] = (0.0, 0.0)  # baseline start of the page label
+    label_vertical: bool = False
+    label_width: float = 0.0  # room for the label, mm
+
+
+@dataclass
+class Page:
+    kind: PageKind
+    size: Size
+    slots: list[Slot] = field(default_factory=list)
+    marks: list[Line] = field(default_factory=list)  # crop marks
+    fold: Line | None = None
+    furniture: Furniture = field(default_factory=Furniture)
+    group: str = ""  # what this page prints (deck or token set names), for the label
+    sheet: int = 0  # 1-based physical sheet number in the document
+    side: Literal["front", "back"] = "front"
+    trim: Rect | None = None  # trim box: the grid of cards, without bleed
+    bleed: float = 0.0
+    payload: object = None  # setup sheet: the game; board tile: tile info
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "a4"
+    duplex: Duplex = "long"
+    fold: bool = False
+    bleed: float = 0.0
+    crop_marks: bool = True
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    gap: float | None = None  # None: the game's print.gap
+
+
+@dataclass(frozen=True)
+class Grid:
+    paper: Size  # oriented
+    cell: Size  # the item's trim size
+    cols: int
+    rows: int
+    pitch_x: float  # distance between the left edges of two neighbours
+    pitch_y: float
+    x0: float  # top-left of the first trim box
+    y0: float
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    def rect(self, index: int) -> Rect:
+        r, c = divmod(index, self.cols)
+        return Rect(self.x0 + c * self.pitch_x, self.y0 + r * self.pitch_y, self.cell.w, self.cell.h)
+
+    def extent(self) -> Rect:
+        last = self.rect(self.count - 1)
+        return Rect(self.x0, self.y0, last.right - self.x0, last.bottom - self.y0)
+
+    def x_edges(self) -> list[float]:
+        edges = {round(self.x0 + c * self.pitch_x + d, 4) for c in range(self.cols) for d in (0, self.cell.w)}
+        return sorted(edges)
+
+    def y_edges(self) -> list[float]:
+        edges = {round(self.y0 + r * self.pitch_y + d, 4) for r in range(self.rows) for d in (0, self.cell.h)}
+        return sorted(edges)
+
+
+def fit_grid(
+    paper: Size, cell: Size, gap: float, bleed: float, margin: float = MIN_MARGIN
+) -> Grid | None:
+    """The grid holding the most cells on ``paper`` (either orientation), centred."""
+    best: Grid | None = None
+    spacing = max(gap, 2 * bleed)
+    mark_room = MARK_OFFSET + 2.0 if bleed == 0 else bleed + MARK_OFFSET + 2.0
+    edge = max(margin, mark_room)
+    for orient in (paper.portrait(), paper.landscape()):
+        cols = math.floor((orient.w - 2 * edge + spacing) / (cell.w + spacing) + 1e-9)
+        rows = math.floor((orient.h - 2 * edge + spacing) / (cell.h + spacing) + 1e-9)
+        if cols < 1 or rows < 1:
+            continue
+        gw = cols * cell.w + (cols - 1) * spacing
+        gh = rows * cell.h + (rows - 1) * spacing
+        grid = Grid(
+            orient,
+            cell,
+            cols,
+            rows,
+            cell.w + spacing,
+            cell.h + spacing,
+            (orient.w - gw) / 2,
+            (orient.h - gh) / 2,
+        )
+        if best is None or grid.count > best.count:
+            best = grid
+    return best
+
+
+def mirror(rect: Rect, page: Size, duplex: Duplex) -> Rect:
+    """Where the back of ``rect`` goes so that it lands behind the front after the flip.
+
+    Long-edge binding turns a portrait sheet around its vertical axis (mirror x) and a landscape
+    sheet around its horizontal axis (mirror y); short-edge binding does the opposite.
+    """
+    if duplex == "none":
+        return rect
+    portrait = page.h >= page.w
+    flip_x = (duplex == "long") == portrait
+    if flip_x:
+        return Rect(page.w - rect.x - rect.w, rect.y, rect.w, rect.h)
+    return Rect(rect.x, page.h - rect.y - rect.h, rect.w, rect.h)
+
+
+def mirror_line(line: Line, page: Size, duplex: Duplex) -> Line:
+    a = mirror(Rect(line.x1, line.y1, 0, 0), page, duplex)
+    b = mirror(Rect(line.x2, line.y2, 0, 0), page, duplex)
+    return Line(a.x, a.y, b.x, b.y)
+
+
+def crop_marks(grid: Grid, bleed: float) -> list[Line]:
+    """Short lines in the margins, continuing every cut line, never over a card or its bleed."""
+    ext = grid.extent().grow(bleed)
+    offset = bleed + MARK_OFFSET
+    top_room = ext.y - offset
+    side_room = ext.x - offset
+    lines: list[Line] = []
+    vlen = min(MARK_LENGTH, max(top_room - 0.5, 0))
+    hlen = min(MARK_LENGTH, max(side_room - 0.5, 0))
+    y_top = grid.y0 - offset
+    y_bot = grid.extent().bottom + offset
+    x_left = grid.x0 - offset
+    x_right = grid.extent().right + offset
+    if vlen > 0.5:
+        for x in grid.x_edges():
+            lines.append(Line(x, y_top - vlen, x, y_top))
+            lines.append(Line(x, y_bot, x, y_bot + vlen))
+    if hlen > 0.5:
+        for y in grid.y_edges():
+            lines.append(Line(x_left - hlen, y, x_left, y))
+            lines.append(Line(x_right, y, x_right + hlen, y))
+    return lines
+
+
+def place_furniture(page: Size, grid_box: Rect, marks: list[Line]) -> Furniture:
+    """Put the scale bar in the deepest margin, between crop marks, and the label opposite."""
+    margins = {
+        "bottom": page.h - grid_box.bottom,
+        "top": grid_box.y,
+        "left": grid_box.x,
+        "right": page.w - grid_box.right,
+    }
+    bar_side = max(("bottom", "left", "top", "right"), key=lambda s: margins[s])
+    label_side = {"bottom": "top", "top": "bottom", "left": "right", "right": "left"}[bar_side]
+    if margins[label_side] < 4.0:  # too thin for text: share the bar's margin
+        label_side = bar_side
+    fur = Furniture()
+    bar_span = _free_span(page, grid_box, marks, bar_side, SCALE_BAR + 4)
+    depth = margins[bar_side]
+    if bar_span is not None:
+        a, _b = bar_span
+        start = a + 2
+        if bar_side in ("bottom", "top"):
+            y = grid_box.bottom + depth * 0.45 if bar_side == "bottom" else depth * 0.55
+            fur.scale_bar = Line(start, y, start + SCALE_BAR, y)
+        else:
+            x = depth * 0.55 if bar_side == "left" else grid_box.right + depth * 0.45
+            fur.scale_bar = Line(x, start, x, start + SCALE_BAR)
+            fur.scale_vertical = True
+    label_span = _free_span(page, grid_box, marks, label_side, 30.0, avoid=fur.scale_bar)
+    ldepth = margins[label_side]
+    if label_span is not None:
+        a, b = label_span
+        if label_side in ("bottom", "top"):
+            base = grid_box.bottom + ldepth * 0.62 if label_side == "bottom" else ldepth * 0.62
+            if label_side == bar_side and fur.scale_bar is not None:
+                base = fur.scale_bar.y1 + 3.2  # under the bar
+            fur.label_at = (a + 2, base)
+        else:
+            x = ldepth * 0.62 if label_side == "left" else grid_box.right + ldepth * 0.5
+            if label_side == bar_side and fur.scale_bar is not None:
+                x = fur.scale_bar.x1 + 3.2
+            fur.label_at = (x, b - 2)
+            fur.label_vertical = True
+        fur.label_width = b - a - 4
+    return fur
+
+
+def _free_span(
+    page: Size,
+    grid_box: Rect,
+    marks: list[Line],
+    side: str,
+    need: float,
+    avoid: Line | None = None,
+) -> tuple[float, float] | None:
+    """The widest stretch along a margin not crossed by a crop mark."""
+    horizontal = side in ("bottom", "top")
+    length = page.w if horizontal else page.h
+    cuts = [MIN_MARGIN, length - MIN_MARGIN]
+    for m in marks:
+        box = m.bbox()
+        in_margin = (
+            (side == "top" and box.bottom <= grid_box.y + 1e-6)
+            or (side == "bottom" and box.y >= grid_box.bottom - 1e-6)
+            or (side == "left" and box.right <= grid_box.x + 1e-6)
+            or (side == "right" and box.x >= grid_box.right - 1e-6)
+        )
+        if in_margin:
+            cuts.extend([box.x - 1, box.right + 1] if horizontal else [box.y - 1, box.bottom + 1])
+    if avoid is not None:
+        box = avoid.bbox()
+        cuts.extend([box.x - 2, box.right + 2] if horizontal else [box.y - 2, box.bottom + 2])
+    cuts.sort()
+    best: tuple[float, float] | None = None
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        a, b = max(a, MIN_MARGIN), min(b, length - MIN_MARGIN)
+        if b - a >= need and (best is None or b - a > best[1] - best[0]):
+            best = (a, b)
+    return best
+
+
+# --- planning a whole document -----------------------------------------------------------------
+
+
+def card_size(game: Game, deck: Deck) -> Size:
+    return deck.size or game.print.card_size or CARD_SIZES["poker"]
+
+
+def _deck_items(deck: Deck) -> Iterator[tuple[Item, Item | None]]:
+    for card in deck.cards:
+        back_face = card.back or deck.back
+        for copy in range(card.copies):
+            front = Item(card, deck, card, "front", copy=copy)
+            back = Item(back_face, deck, card, "back", copy=copy) if back_face else None
+            yield front, back
+
+
+def _token_items(ts: TokenSet) -> Iterator[tuple[Item, Item | None]]:
+    shape: Shape = ts.shape
+    for token in ts.tokens:
+        back_face = token.back or ts.back
+        for copy in range(token.copies):
+            front = Item(token, ts, token, "front", shape, copy)
+            back = Item(back_face, ts, token, "back", shape, copy) if back_face else None
+            yield front, back
+
+
+def _sheet_pages(
+    grid: Grid,
+    items: list[tuple[Item, Item | None]],
+    opts: Options,
+    group: str,
+    kinds: tuple[PageKind, PageKind],
+    bleed: float,
+) -> list[Page]:
+    pages: list[Page] = []
+    marks = crop_marks(grid, bleed) if opts.crop_marks and kinds[0] == "fronts" else []
+    extent = grid.extent()
+    fur = place_furniture(grid.paper, extent.grow(bleed), marks)
+    dx, dy = opts.back_offset
+    for start in range(0, len(items), grid.count):
+        chunk = items[start : start + grid.count]
+        front = Page(kinds[0], grid.paper, marks=list(marks), furniture=fur, group=group)
+        front.trim = extent
+        front.bleed = bleed
+        for i, (f, _b) in enumerate(chunk):
+            front.slots.append(Slot(grid.rect(i), f, bleed, i))
+        pages.append(front)
+        if not any(b is not None for _f, b in chunk):
+            continue
+        back = Page(kinds[1], grid.paper, group=group, side="back")
+        back.bleed = bleed
+        back.trim = mirror(extent, grid.paper, opts.duplex).shift(dx, dy)
+        back.marks = [
+            Line(m.x1 + dx, m.y1 + dy, m.x2 + dx, m.y2 + dy)
+            for m in (mirror_line(m, grid.paper, opts.duplex) for m in marks)
+        ]
+        back.furniture = place_furniture(grid.paper, back.trim.grow(bleed), back.marks)
+        for i, (f, b) in enumerate(chunk):
+            rect = mirror(grid.rect(i), grid.paper, opts.duplex).shift(dx, dy)
+            back.slots.append(Slot(rect, b or Item(None, f.owner, f.card, "back", f.shape), bleed, i))
+        pages.append(back)
+    return pages
+
+
+def plan_document(game: Game, opts: Options) -> list[Page]:
+    """Every page of one game's PDF in print order (setup sheet, cards, tokens)."""
+    paper = PAPERS[opts.paper]
+    gap = game.print.gap if opts.gap is None else opts.gap
+    pages: list[Page] = [Page("setup", paper.portrait(), payload=game)]
+    # decks of the same card size share sheets, in the order they are defined
+    runs: list[tuple[Size, list[Deck]]] = []
+    for deck in game.decks.values():
+        if not deck.cards:
+            continue
+        size = card_size(game, deck)
+        if runs and runs[-1][0] == size:
+            runs[-1][1].append(deck)
+        else:
+            runs.append((size, [deck]))
+    for size, decks in runs:
+        grid = fit_grid(paper, size, gap, opts.bleed)
+        if grid is None:
+            raise ValueError(f"a {size} card does not fit on {opts.paper}")
+        items = [pair for deck in decks for pair in _deck_items(deck)]
+        group = ", ".join(d.id for d in decks)
+        pages.extend(_sheet_pages(grid, items, opts, group, ("fronts", "backs"), opts.bleed))
+    for ts in game.tokens.values():
+        if not ts.tokens:
+            continue
+        cell = Size(ts.size, ts.size) if ts.shape != "hex" else Size(ts.size, ts.size * math.sqrt(3) / 2)
+        grid = fit_grid(paper, cell, TOKEN_GAP, 0.0)
+        if grid is None:
+            raise ValueError(f"a {ts.size} mm token does not fit on {opts.paper}")
+        items = list(_token_items(ts))
+        pages.extend(_sheet_pages(grid, items, opts, ts.id, ("tokens", "token-backs"), 0.0))
+    return number_sheets(pages, opts)
+
+
+def number_sheets(pages: list[Page], opts: Options) -> list[Page]:
+    """Insert blank pages so that in duplex every back is printed on its front's sheet."""
+    if opts.duplex == "none":
+        for i, p in enumerate(pages, 1):
+            p.sheet = i
+        return pages
+    out: list[Page] = []
+    for page in pages:
+        if page.side == "front" and len(out) % 2 == 1:
+            out.append(Page("blank", out[-1].size, side="back"))  # a front starts a sheet
+        out.append(page)
+    for i, p in enumerate(out):
+        p.sheet = i // 2 + 1
+    return out

@@ -1,0 +1,313 @@
+"""Text: card markup, inline icons, font fallback, hyphenation and fitting text into boxes.
+
+Markup, the same in every language:
+  ``**bold**``, ``_italic_``, ``{name}`` (an icon declared under ``icons:``, or a value of the
+  face), a line break for a new line and a blank line for a new paragraph.
+
+Fitting is a pure function of the text, the box and the fonts, so that validation can report
+overflow per language without rendering, and rendering draws exactly what was measured.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+import pyphen
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+
+from .fonts import FontSet
+
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+TOKEN_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)\}")
+_MARK_RE = re.compile(r"(\*\*|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])|\{[A-Za-z_][A-Za-z0-9_.-]*\})")
+_NUM_UNIT_RE = re.compile(r"(\d)[ \t]+(?=(\{[A-Za-z_][A-Za-z0-9_.-]*\}|[₽€$£¥%‰]|mm\b|cm\b))")
+PARAGRAPH_GAP = 0.35  # blank-line paragraph spacing, as a fraction of the font size
+
+
+def normalise_spaces(text: str) -> str:
+    """Make number+unit pairs unbreakable and narrow/figure spaces non-breaking."""
+    text = text.replace("\u202f", "\u00a0").replace("\u2007", "\u00a0")
+    return _NUM_UNIT_RE.sub("\\1\u00a0", text)
+
+
+def tokens(text: str) -> list[str]:
+    """The {name} tokens of a text, in order (icons and values)."""
+    return TOKEN_RE.findall(text)
+
+
+def markup_signature(text: str) -> tuple[int, int]:
+    """How many bold and italic markers a text has (a translation must keep them)."""
+    bold = text.count("**")
+    italic = len(re.findall(r"(?<![\w])_(?=\S)|(?<=\S)_(?![\w])", text.replace("**", "")))
+    return bold, italic
+
+
+@dataclass(frozen=True)
+class IconSpec:
+    glyph: str | None = None
+    image: str | None = None  # absolute path, already checked to be inside the game
+    face: str | None = None
+    color: str | None = None
+
+
+@dataclass
+class Run:
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: IconSpec | None = None
+
+
+@dataclass
+class Missing:
+    """Characters no font covers, and {tokens} that are neither icon nor value."""
+
+    chars: set[str] = field(default_factory=set)
+    tokens: set[str] = field(default_factory=set)
+
+
+def parse(text: str, icons: Mapping[str, IconSpec], values: Mapping[str, object]) -> list[
+    list[Run]
+]:
+    """Split marked-up text into paragraphs of runs."""
+    paragraphs: list[list[Run]] = []
+    for para in re.split(r"\n[ \t]*\n", normalise_spaces(text.strip())):
+        runs: list[Run] = []
+        bold = italic = False
+        for piece in _MARK_RE.split(para):
+            if not piece:
+                continue
+            if piece == "**":
+                bold = not bold
+            elif piece == "_":
+                italic = not italic
+            elif piece.startswith("{") and piece.endswith("}"):
+                name = piece[1:-1]
+                if name in icons:
+                    runs.append(Run("", bold, italic, icons[name]))
+                elif name in values:
+                    runs.append(Run(str(values[name]), bold, italic))
+                else:
+                    runs.append(Run(piece, bold, italic))
+            else:
+                runs.append(Run(piece, bold, italic))
+        paragraphs.append(runs)
+    return paragraphs
+
+
+def _face(bold: bool, italic: bool) -> str:
+    return {(False, False): "regular", (True, False): "bold", (False, True): "italic"}.get(
+        (bold, italic), "bolditalic"
+    )
+
+
+def to_xml(
+    runs: list[Run],
+    fonts: FontSet,
+    base_face: str,
+    size: float,
+    missing: Missing | None = None,
+) -> str:
+    """reportlab paragraph XML for a list of runs, each character in a font that has it.
+
+    Neighbouring characters with the same font and colour share one <font> element: fewer
+    fragments make reportlab faster and keep its line widths exact.
+    """
+    segments: list[tuple[str, str, str]] = []  # (font name, colour attribute, text) or img
+    base_bold = base_face in ("bold", "bolditalic")
+    base_italic = base_face in ("italic", "bolditalic")
+    for run in runs:
+        face = _face(run.bold != base_bold, run.italic != base_italic)
+        if run.icon is not None:
+            icon = run.icon
+            if icon.image:
+                s = size * 1.05
+                segments.append(
+                    (
+                        "",
+                        "",
+                        f'<img src="{escape(icon.image)}" width="{s:.2f}" height="{s:.2f}" '
+                        f'valign="{-0.18 * s:.2f}"/>',
+                    )
+                )
+                continue
+            color = f' color="{icon.color}"' if icon.color else ""
+            _font_segments(icon.glyph or "", fonts, icon.face or face, missing, color, segments)
+            continue
+        if run.text.startswith("{") and run.text.endswith("}") and missing is not None:
+            missing.tokens.add(run.text[1:-1])
+        _font_segments(run.text, fonts, face, missing, "", segments)
+    out: list[str] = []
+    i = 0
+    while i < len(segments):
+        font, color, text = segments[i]
+        if not font:  # raw markup (images, breaks)
+            out.append(text)
+            i += 1
+            continue
+        parts = [text]
+        j = i + 1
+        while j < len(segments) and segments[j][0] == font and segments[j][1] == color:
+            parts.append(segments[j][2])
+            j += 1
+        out.append(f'<font name="{font}"{color}>{escape("".join(parts))}</font>')
+        i = j
+    return "".join(out)
+
+
+def _font_segments(
+    text: str,
+    fonts: FontSet,
+    face: str,
+    missing: Missing | None,
+    color: str,
+    segments: list[tuple[str, str, str]],
+) -> None:
+    for ch in text:
+        if ch == "\n":
+            segments.append(("", "", "<br/>"))
+            continue
+        fam = fonts.covering(face, ch) if ch not in " \t\u00a0" else fonts.main
+        if fam is None:
+            if missing is not None:
+                missing.chars.add(ch)
+            fam = fonts.main  # draws the font's "missing" box; reported as a finding
+        segments.append((fam.font(face), color, ch))
+
+
+@functools.lru_cache(maxsize=64)
+def hyphenation_language(lang: str) -> str:
+    """The pyphen dictionary for a locale code, or '' when there is none."""
+    try:
+        found = pyphen.language_fallback(lang.replace("-", "_"))
+    except Exception:  # pragma: no cover - pyphen raises plain errors on odd input
+        found = None
+    return found or ""
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    face: str = "regular"
+    size: float = 9.0
+    min_size: float | None = None
+    leading: float = 1.2
+    align: str = "left"
+    color: str = "#000000"
+    hyphenate: bool = True
+    fit: str = "shrink"
+
+
+@dataclass
+class Fit:
+    """The outcome of fitting a text into a box."""
+
+    size: float
+    paragraphs: list[Paragraph]
+    height: float  # points
+    overflow: str | None  # None, "vertical" or "horizontal"
+    missing: Missing
+    widest: float = 0.0  # points
+
+
+def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
+    hyph = hyphenation_language(lang) if ts.hyphenate else ""
+    return ParagraphStyle(
+        "pnp",
+        fontName=fonts.main.font(ts.face),
+        fontSize=size,
+        leading=size * ts.leading,
+        alignment=ALIGN.get(ts.align, TA_LEFT),
+        textColor=ts.color,
+        hyphenationLang=hyph,
+        embeddedHyphenation=1,
+        hyphenationMinWordLength=5,
+        splitLongWords=0,
+        uriWasteReduce=0,
+        allowWidows=1,
+        allowOrphans=1,
+    )
+
+
+def _measure(
+    paragraphs: list[list[Run]],
+    fonts: FontSet,
+    ts: TextStyle,
+    size: float,
+    lang: str,
+    width: float,
+    missing: Missing,
+) -> tuple[list[Paragraph], float, float]:
+    style = _make_style(ts, fonts, size, lang)
+    paras: list[Paragraph] = []
+    total = 0.0
+    widest = 0.0
+    for i, runs in enumerate(paragraphs):
+        xml = to_xml(runs, fonts, ts.face, size, missing)
+        para = Paragraph(xml or "&nbsp;", style)
+        _w, h = para.wrap(width, 1e6)
+        paras.append(para)
+        total += h + (size * PARAGRAPH_GAP if i else 0.0)
+        widest = max(widest, _widest_line(para, width))
+    return paras, total, widest
+
+
+def _widest_line(para: Paragraph, width: float) -> float:
+    bl = getattr(para, "blPara", None)
+    if bl is None:
+        return 0.0
+    worst = 0.0
+    for line in bl.lines:
+        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0)
+        worst = max(worst, width - extra)
+    return worst
+
+
+def fit_text(
+    text: str,
+    ts: TextStyle,
+    fonts: FontSet,
+    icons: Mapping[str, IconSpec],
+    values: Mapping[str, object],
+    lang: str,
+    width: float,
+    height: float,
+) -> Fit:
+    """Find the largest size (min_size..size, 0.25 pt steps) at which the text fits the box."""
+    paragraphs = parse(text, icons, values)
+    top = ts.size
+    bottom = ts.size if ts.fit == "none" else (ts.min_size or round(ts.size * 0.7 * 4) / 4)
+    tolerance = 0.5  # points: reportlab may overhang a line by a fraction of a point
+
+    def attempt(size: float) -> Fit:
+        missing = Missing()
+        paras, h, widest = _measure(paragraphs, fonts, ts, size, lang, width, missing)
+        overflow = None
+        if widest > width + tolerance:
+            overflow = "horizontal"
+        elif h > height + tolerance:
+            overflow = "vertical"
+        return Fit(size, paras, h, overflow, missing, widest)
+
+    best = attempt(top)
+    if best.overflow is None or bottom >= top:
+        return best
+    low = attempt(bottom)
+    if low.overflow is not None:
+        return low
+    # binary search on a quarter-point grid between bottom (fits) and top (does not)
+    lo, hi = round(bottom * 4), round(top * 4)
+    found = low
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        trial = attempt(mid / 4)
+        if trial.overflow is None:
+            lo, found = mid, trial
+        else:
+            hi = mid
+    return found

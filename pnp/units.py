@@ -1,0 +1,63 @@
+"""Units, paper sizes and card presets: the one place where millimetres become points.
+
+Content and layout work in millimetres (floats). Only the render stage converts, through
+:func:`pt`. Keep every other module free of 72/25.4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MM_PER_INCH = 25.4
+PT_PER_INCH = 72.0
+PT_PER_MM = PT_PER_INCH / MM_PER_INCH
+
+
+def pt(mm: float) -> float:
+    """Millimetres to PDF points."""
+    return mm * PT_PER_MM
+
+
+def mm(points: float) -> float:
+    """PDF points to millimetres."""
+    return points / PT_PER_MM
+
+
+def px(mm_value: float, dpi: float) -> int:
+    """Millimetres to whole pixels at a resolution."""
+    return max(1, round(mm_value / MM_PER_INCH * dpi))
+
+
+@dataclass(frozen=True, slots=True)
+class Size:
+    """A width x height in millimetres."""
+
+    w: float
+    h: float
+
+    def landscape(self) -> Size:
+        return Size(max(self.w, self.h), min(self.w, self.h))
+
+    def portrait(self) -> Size:
+        return Size(min(self.w, self.h), max(self.w, self.h))
+
+    def rotated(self) -> Size:
+        return Size(self.h, self.w)
+
+    def __str__(self) -> str:
+        return f"{self.w:g}x{self.h:g} mm"
+
+
+PAPERS: dict[str, Size] = {
+    "a4": Size(210.0, 297.0),
+    "letter": Size(215.9, 279.4),
+    "a3": Size(297.0, 420.0),
+}
+
+CARD_SIZES: dict[str, Size] = {
+    "poker": Size(63.0, 88.0),
+    "bridge": Size(57.0, 89.0),
+    "mini": Size(44.0, 63.0),
+    "tarot": Size(70.0, 120.0),
+    "square": Size(70.0, 70.0),
+}

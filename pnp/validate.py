@@ -1,0 +1,42 @@
+"""Validate stage: run every built-in check (and the game's own invariants) on loaded games."""
+
+from __future__ import annotations
+
+from .checks import CHECKS, CheckContext, load_all
+from .findings import Report
+from .load import Root, load_game
+from .model import Game
+
+
+def catalogs_for(root: Root, game: Game, report: Report) -> dict[str, dict[str, str]]:
+    """Translated PO entries per language (msgctxt -> text), when the game has catalogs."""
+    try:
+        from .catalog import read_translations
+    except ImportError:  # pragma: no cover - catalog support is part of the package
+        return {}
+    return read_translations(root, game, report)
+
+
+def validate_game(root: Root, game: Game, report: Report) -> None:
+    load_all()
+    ctx = CheckContext(
+        report=report,
+        root=root.path,
+        game_dir=root.game_dir(game.id),
+        catalogs=catalogs_for(root, game, report),
+        game_id=game.id,
+    )
+    for fn in CHECKS:
+        fn(game, ctx)
+
+
+def validate(root: Root, game_ids: list[str], report: Report) -> dict[str, Game]:
+    """Load and validate games; returns the games that could be loaded."""
+    games: dict[str, Game] = {}
+    for gid in game_ids:
+        game = load_game(root, gid, report)
+        if game is None:
+            continue
+        validate_game(root, game, report)
+        games[gid] = game
+    return games
