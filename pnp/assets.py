@@ -81,7 +81,9 @@ def _probe(path: Path, mtime: float, size: int) -> ImageInfo:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as im:
                 if im.format not in IMAGE_FORMATS:
-                    raise AssetError(f"{path.name}: {im.format} images are not supported", "bad-image")
+                    raise AssetError(
+                        f"{path.name}: {im.format} images are not supported", "bad-image"
+                    )
                 w, h = im.size
                 if w * h > MAX_IMAGE_PIXELS:
                     raise AssetError(
@@ -94,7 +96,9 @@ def _probe(path: Path, mtime: float, size: int) -> ImageInfo:
     except AssetError:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
-        raise AssetError(f"{path.name} is refused as a decompression bomb: {exc}", "bad-image") from exc
+        raise AssetError(
+            f"{path.name} is refused as a decompression bomb: {exc}", "bad-image"
+        ) from exc
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
         raise AssetError(
             f"{path.name} is damaged or unreadable ({exc}); export it again", "bad-image"

@@ -72,9 +72,7 @@ def catalog_languages(root: Root, game: Game) -> list[str]:
     base = root.locales
     if not base.is_dir():
         return []
-    return sorted(
-        p.name for p in base.iterdir() if (p / "LC_MESSAGES" / f"{game.id}.po").is_file()
-    )
+    return sorted(p.name for p in base.iterdir() if (p / "LC_MESSAGES" / f"{game.id}.po").is_file())
 
 
 def render_game(
@@ -98,7 +96,11 @@ def render_game(
     for issue in engine.issues:
         if declared and issue.kind in ("overflow", "missing-glyph"):
             continue  # validation already reported these for declared languages
-        rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, "reference")
+        rid = {
+            "overflow": OVERFLOW,
+            "setup-overflow": OVERFLOW,
+            "missing-glyph": GLYPH,
+        }.get(issue.kind, "reference")
         report.add(rid, issue.pos, issue.message, game=game.id)
     if translator.fallbacks:
         names = sorted(translator.fallbacks)

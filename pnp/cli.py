@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -41,18 +41,18 @@ RootOpt = Annotated[
 ]
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
 
-class Paper(str, Enum):
+class Paper(StrEnum):
     a4 = "a4"
     letter = "letter"
     a3 = "a3"
 
 
-class Duplex(str, Enum):
+class Duplex(StrEnum):
     long = "long"
     short = "short"
     none = "none"
@@ -109,7 +109,9 @@ def list_games(root: RootOpt = None) -> None:
 
 @app.command("validate")
 def validate_cmd(
-    games: Annotated[list[str] | None, typer.Argument(help="Games to check (default: all).")] = None,
+    games: Annotated[
+        list[str] | None, typer.Argument(help="Games to check (default: all).")
+    ] = None,
     fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.text,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
     root: RootOpt = None,
@@ -147,7 +149,9 @@ def _parse_offset(value: str | None) -> tuple[float, float]:
 
 @app.command("build")
 def build_cmd(
-    games: Annotated[list[str] | None, typer.Argument(help="Games to build (default: all).")] = None,
+    games: Annotated[
+        list[str] | None, typer.Argument(help="Games to build (default: all).")
+    ] = None,
     lang: Annotated[
         list[str] | None, typer.Option("--lang", help="Language to build (repeatable).")
     ] = None,
@@ -179,7 +183,7 @@ def build_cmd(
             langs=tuple(lang or ()),
             layout=Options(
                 paper=paper.value,
-                duplex=duplex.value,  # type: ignore[arg-type]
+                duplex=duplex.value,
                 fold=fold,
                 bleed=bleed,
                 crop_marks=not no_crop_marks,

@@ -88,14 +88,31 @@ def resolve_layout(layouts: dict[str, Layout], lid: str) -> Resolved:
             border = layout.border
         styles.update(layout.styles)
         for el in layout.elements:
-            slot = next(
-                (i for i, e in enumerate(elements) if el.name and e.name == el.name), None
-            )
+            slot = next((i for i, e in enumerate(elements) if el.name and e.name == el.name), None)
             if slot is None:
                 elements.append(el)
             else:
                 elements[slot] = el  # a named element replaces the parent's
     return Resolved(background, border, styles, elements)
+
+
+def face_layout_id(face: Face, owner: Any, side: str) -> str:
+    """The layout drawing a face: its own, else its deck's (or the deck back's), else built-in."""
+    from .model import TokenSet
+
+    if face.layout:
+        return face.layout
+    if side == "back":
+        back = getattr(owner, "back", None)
+        if back is not None and back.layout:
+            return str(back.layout)
+        return "back"
+    owner_layout = getattr(owner, "layout", None)
+    if owner_layout:
+        return str(owner_layout)
+    if isinstance(face, Board):
+        return "board"
+    return "token" if isinstance(owner, TokenSet) else "card"
 
 
 # --- operations --------------------------------------------------------------------------------
@@ -182,24 +199,17 @@ class FaceEngine:
         return self._resolved[lid]
 
     def layout_id(self, face: Face, owner: Any, side: str) -> str:
-        if face.layout:
-            return face.layout
-        if side == "back":
-            back = getattr(owner, "back", None)
-            if back is not None and back.layout:
-                return str(back.layout)
-            return "back"
-        owner_layout = getattr(owner, "layout", None)
-        if owner_layout:
-            return str(owner_layout)
-        if isinstance(face, Board):
-            return "board"
-        from .model import TokenSet
-
-        return "token" if isinstance(owner, TokenSet) else "card"
+        return face_layout_id(face, owner, side)
 
     def ops(
-        self, face: Face, owner: Any, card: Card | Board, side: str, w: float, h: float, bleed: float
+        self,
+        face: Face,
+        owner: Any,
+        card: Card | Board,
+        side: str,
+        w: float,
+        h: float,
+        bleed: float,
     ) -> list[Op]:
         key = (id(face), w, h, bleed, side)
         if key in self._cache:
@@ -304,7 +314,9 @@ class FaceEngine:
             leading=el.leading,
             align=el.align,
             color=self._color(el.color, palette, palette["text"]),
-            hyphenate=el.hyphenate,
+            hyphenate=el.hyphenate
+            if el.hyphenate is not None
+            else el.field not in ("title", "subtitle", None),
             fit=el.fit,
         )
         inner_w = pt(box[2] - 2 * el.padding)
@@ -335,9 +347,7 @@ class FaceEngine:
         try:
             out = self.env.from_string(el.template).render(ctx)
         except (TemplateError, ArithmeticError, ValueError, TypeError) as exc:
-            self.issues.append(
-                TextIssue("template", el.at("template"), f"template failed: {exc}")
-            )
+            self.issues.append(TextIssue("template", el.at("template"), f"template failed: {exc}"))
             return ""
         return out[:MAX_TEMPLATE_CHARS]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"
@@ -150,8 +150,7 @@ class Report:
 
     def has_errors(self, game: str | None = None) -> bool:
         return any(
-            f.severity is Severity.ERROR and (game is None or f.game == game)
-            for f in self.findings
+            f.severity is Severity.ERROR and (game is None or f.game == game) for f in self.findings
         )
 
     def format_text(self) -> str:

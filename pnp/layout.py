@@ -9,6 +9,7 @@ on the PDF.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -69,7 +70,10 @@ class Line:
 
     def bbox(self) -> Rect:
         return Rect(
-            min(self.x1, self.x2), min(self.y1, self.y2), abs(self.x2 - self.x1), abs(self.y2 - self.y1)
+            min(self.x1, self.x2),
+            min(self.y1, self.y2),
+            abs(self.x2 - self.x1),
+            abs(self.y2 - self.y1),
         )
 
 
@@ -157,18 +161,28 @@ class Grid:
 
     def rect(self, index: int) -> Rect:
         r, c = divmod(index, self.cols)
-        return Rect(self.x0 + c * self.pitch_x, self.y0 + r * self.pitch_y, self.cell.w, self.cell.h)
+        return Rect(
+            self.x0 + c * self.pitch_x, self.y0 + r * self.pitch_y, self.cell.w, self.cell.h
+        )
 
     def extent(self) -> Rect:
         last = self.rect(self.count - 1)
         return Rect(self.x0, self.y0, last.right - self.x0, last.bottom - self.y0)
 
     def x_edges(self) -> list[float]:
-        edges = {round(self.x0 + c * self.pitch_x + d, 4) for c in range(self.cols) for d in (0, self.cell.w)}
+        edges = {
+            round(self.x0 + c * self.pitch_x + d, 4)
+            for c in range(self.cols)
+            for d in (0, self.cell.w)
+        }
         return sorted(edges)
 
     def y_edges(self) -> list[float]:
-        edges = {round(self.y0 + r * self.pitch_y + d, 4) for r in range(self.rows) for d in (0, self.cell.h)}
+        edges = {
+            round(self.y0 + r * self.pitch_y + d, 4)
+            for r in range(self.rows)
+            for d in (0, self.cell.h)
+        }
         return sorted(edges)
 
 
@@ -318,7 +332,7 @@ def _free_span(
         cuts.extend([box.x - 2, box.right + 2] if horizontal else [box.y - 2, box.bottom + 2])
     cuts.sort()
     best: tuple[float, float] | None = None
-    for a, b in zip(cuts, cuts[1:], strict=False):
+    for a, b in itertools.pairwise(cuts):
         a, b = max(a, MIN_MARGIN), min(b, length - MIN_MARGIN)
         if b - a >= need and (best is None or b - a > best[1] - best[0]):
             best = (a, b)
@@ -330,6 +344,17 @@ def _free_span(
 
 def card_size(game: Game, deck: Deck) -> Size:
     return deck.size or game.print.card_size or CARD_SIZES["poker"]
+
+
+def token_size(ts: TokenSet) -> Size:
+    """The bounding box of a token: a hexagon is measured corner to corner across."""
+    if ts.shape == "hex":
+        return Size(ts.size, ts.size * math.sqrt(3) / 2)
+    return Size(ts.size, ts.size)
+
+
+def item_size(game: Game, owner: Deck | TokenSet) -> Size:
+    return token_size(owner) if isinstance(owner, TokenSet) else card_size(game, owner)
 
 
 def _deck_items(deck: Deck) -> Iterator[tuple[Item, Item | None]]:
@@ -384,7 +409,9 @@ def _sheet_pages(
         back.furniture = place_furniture(grid.paper, back.trim.grow(bleed), back.marks)
         for i, (f, b) in enumerate(chunk):
             rect = mirror(grid.rect(i), grid.paper, opts.duplex).shift(dx, dy)
-            back.slots.append(Slot(rect, b or Item(None, f.owner, f.card, "back", f.shape), bleed, i))
+            back.slots.append(
+                Slot(rect, b or Item(None, f.owner, f.card, "back", f.shape), bleed, i)
+            )
         pages.append(back)
     return pages
 
@@ -411,15 +438,24 @@ def plan_document(game: Game, opts: Options) -> list[Page]:
         items = [pair for deck in decks for pair in _deck_items(deck)]
         group = ", ".join(d.id for d in decks)
         pages.extend(_sheet_pages(grid, items, opts, group, ("fronts", "backs"), opts.bleed))
+    # token sets of the same shape and size share sheets too
+    token_runs: list[tuple[tuple[str, float], list[TokenSet]]] = []
     for ts in game.tokens.values():
         if not ts.tokens:
             continue
-        cell = Size(ts.size, ts.size) if ts.shape != "hex" else Size(ts.size, ts.size * math.sqrt(3) / 2)
+        key = (ts.shape, ts.size)
+        if token_runs and token_runs[-1][0] == key:
+            token_runs[-1][1].append(ts)
+        else:
+            token_runs.append((key, [ts]))
+    for (_shape, tsize), sets in token_runs:
+        cell = token_size(sets[0])
         grid = fit_grid(paper, cell, TOKEN_GAP, 0.0)
         if grid is None:
-            raise ValueError(f"a {ts.size} mm token does not fit on {opts.paper}")
-        items = list(_token_items(ts))
-        pages.extend(_sheet_pages(grid, items, opts, ts.id, ("tokens", "token-backs"), 0.0))
+            raise ValueError(f"a {tsize:g} mm token does not fit on {opts.paper}")
+        items = [pair for ts in sets for pair in _token_items(ts)]
+        group = ", ".join(ts.id for ts in sets)
+        pages.extend(_sheet_pages(grid, items, opts, group, ("tokens", "token-backs"), 0.0))
     return number_sheets(pages, opts)
 
 

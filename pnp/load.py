@@ -108,7 +108,7 @@ def content_files(game_dir: Path) -> list[Path]:
         if len(files) > MAX_FILES:
             break
     first = game_dir / GAME_FILE
-    return [first] + sorted(f for f in files if f != first)
+    return [first, *sorted(f for f in files if f != first)]
 
 
 def load_game(root: Root, game_id: str, report: Report) -> Game | None:

@@ -80,7 +80,9 @@ class Text(Custom):
                 lpos[lang] = vpos
             text = cls(values, pos, lpos, ctx=ctx.where)
         else:
-            ctx.error(pos, f"expected a text or a mapping language -> text, found {describe(value)}")
+            ctx.error(
+                pos, f"expected a text or a mapping language -> text, found {describe(value)}"
+            )
             return INVALID
         ctx.texts.append(text)
         return text
@@ -197,7 +199,7 @@ class Color(Custom):
                 return NAMED_COLORS[v]
         ctx.error(
             pos,
-            f"expected a colour such as \"#1f4e9c\" or one of {', '.join(NAMED_COLORS)}, "
+            f'expected a colour such as "#1f4e9c" or one of {", ".join(NAMED_COLORS)}, '
             f"found {describe(value)} (quote hex colours: # starts a YAML comment)",
         )
         return INVALID
@@ -235,9 +237,7 @@ class Box(Custom):
                     ctx.error(pos, "a box needs a positive width and height")
                     return INVALID
                 return tuple(parts)
-        ctx.error(
-            pos, f"expected a box [x, y, width, height] (mm or %), found {describe(value)}"
-        )
+        ctx.error(pos, f"expected a box [x, y, width, height] (mm or %), found {describe(value)}")
         return INVALID
 
     @classmethod
@@ -248,7 +248,7 @@ class Box(Custom):
             "items": length,
             "minItems": 4,
             "maxItems": 4,
-            "description": "[x, y, width, height] in mm (or \"N%\" of the face) from the top-left",
+            "description": '[x, y, width, height] in mm (or "N%" of the face) from the top-left',
         }
 
 
@@ -256,7 +256,9 @@ def _length_value(v: float | str) -> float:
     return float(v[:-1]) if isinstance(v, str) else v
 
 
-def resolve_box(box: tuple[float | str, ...], w: float, h: float) -> tuple[float, float, float, float]:
+def resolve_box(
+    box: tuple[float | str, ...], w: float, h: float
+) -> tuple[float, float, float, float]:
     """A Box in mm for a face of w x h mm."""
     out = []
     for i, v in enumerate(box):
@@ -360,8 +362,6 @@ class Deck(Located):
         return sum(c.copies for c in self.cards)
 
 
-
-
 @dataclass
 class TokenSet(Located):
     """Tokens of one shape and size (round, square or hexagonal), single- or double-sided."""
@@ -399,8 +399,6 @@ class Border(Located):
     inset: float = fld(0.0, doc="distance from the card edge in mm")
 
 
-
-
 @dataclass
 class Style(Located):
     """Colours of a layout variant, selected by a face's style: key."""
@@ -413,8 +411,6 @@ class Style(Located):
     art: str | None = fld(None, doc="background image of this style")
 
 
-
-
 @dataclass
 class Element(Located):
     """One thing drawn on a face: a text field, a template, an image or a coloured box."""
@@ -422,8 +418,12 @@ class Element(Located):
     label: ClassVar[str] = "a layout element"
 
     box: BoxT = fld(doc="[x, y, width, height] in mm from the face's top-left corner")
-    name: str | None = fld(None, doc="element name: a child layout's element of the same name replaces it")
-    field: str | None = fld(None, doc="face text to draw: title, subtitle, text, ... or a fields key")
+    name: str | None = fld(
+        None, doc="element name: a child layout's element of the same name replaces it"
+    )
+    field: str | None = fld(
+        None, doc="face text to draw: title, subtitle, text, ... or a fields key"
+    )
     template: str | None = fld(
         None, doc="text built from face values, e.g. '{{ values.cost }} {coin}' (Jinja2, sandboxed)"
     )
@@ -441,7 +441,9 @@ class Element(Located):
     radius: float = fld(0.0, doc="corner radius of fill and outline in mm")
     padding: float = fld(0.0, doc="space between the box edge and its text, mm")
     fit: Literal["shrink", "none"] = fld("shrink", doc="shrink the text until it fits")
-    hyphenate: bool = fld(True, doc="hyphenate long words by language")
+    hyphenate: bool | None = fld(
+        None, doc="hyphenate by language (default: yes for text, flavor and footer, no for titles)"
+    )
     when: str | None = fld(None, doc="draw only when this face field is present")
 
     def check(self, ctx: Context) -> None:
@@ -452,8 +454,6 @@ class Element(Located):
             ctx.error(self.at("min_size"), "min_size is larger than size")
         if not 1 <= self.size <= 200:
             ctx.error(self.at("size"), "a font size must lie between 1 and 200 pt")
-
-
 
 
 @dataclass
@@ -468,8 +468,6 @@ class Layout(Located):
     border: Border | None = fld(None, doc="a line around the face")
     styles: dict[str, Style] = fld(default_factory=dict, doc="colour variants by style name")
     elements: list[Element] = fld(default_factory=list, doc="drawn in order, after the parent's")
-
-
 
 
 @dataclass
@@ -490,8 +488,6 @@ class Icon(Located):
             ctx.error(self.pos, "an icon needs exactly one of glyph: or image:")
 
 
-
-
 # --- boards ------------------------------------------------------------------------------------
 
 
@@ -506,8 +502,6 @@ class Board(Face):
     size: SizeT = fld(doc="[width, height] in mm", kw_only=True)
     copies: int = fld(1, doc="how many copies the box holds")
     back: Face | None = fld(None, doc="the other side, for two-sided boards")
-
-
 
 
 # --- tables ------------------------------------------------------------------------------------
@@ -584,7 +578,9 @@ class Table(Located):
     sheet: bool = fld(True, doc="print this table on the setup sheet")
 
     # filled by check(): rows as mapping column id -> value, and cell positions
-    cells: list[dict[str, Any]] = field(default_factory=list, repr=False, metadata={"internal": True})
+    cells: list[dict[str, Any]] = field(
+        default_factory=list, repr=False, metadata={"internal": True}
+    )
     cell_pos: list[dict[str, Pos]] = field(
         default_factory=list, repr=False, metadata={"internal": True}
     )
@@ -709,8 +705,6 @@ class PrintSettings(Located):
     corner_radius: float = fld(3.0, doc="rounded card corners in the default layouts, mm")
 
 
-
-
 @dataclass
 class SetupSheet(Located):
     label: ClassVar[str] = "a setup sheet"
@@ -805,6 +799,14 @@ class Game:
 
     def all_tokens(self) -> list[tuple[TokenSet, Card]]:
         return [(s, t) for s in self.tokens.values() for t in s.tokens]
+
+    def owners(self) -> list[Deck | TokenSet]:
+        """Decks and token sets, in definition order."""
+        return [*self.decks.values(), *self.tokens.values()]
+
+    def every_card(self) -> list[tuple[Deck | TokenSet, Card]]:
+        """Every card and token with its deck or token set."""
+        return [(o, c) for o in self.owners() for c in o.cards]
 
     def card(self, cid: str) -> Card | None:
         for _d, c in self.all_cards():

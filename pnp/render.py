@@ -20,14 +20,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
-from reportlab.platypus.flowables import Flowable, KeepTogether
+from reportlab.platypus.flowables import Flowable
 
 from .faces import FaceEngine, FillOp, ImageOp, Op, StrokeOp, TextOp, flatten
 from .fonts import FontSet
 from .i18n import Translator
 from .layout import SCALE_BAR as SCALE_BAR_MM
 from .layout import Line, Page, Rect, Slot
-from .model import Game, Table as TableModel
+from .model import Game
+from .model import Table as TableModel
 from .text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
 from .units import Size, pt
 from .words import gettext
@@ -87,6 +88,8 @@ class Renderer:
             invariant=1,
             pageCompression=1,
             lang=self.lang.replace("_", "-"),
+            initialFontName=self.fonts.main.font("regular"),
+            initialFontSize=9,
         )
         canvas.setTitle(f"{self.title} ({self.lang})")
         canvas.setAuthor("pnp")
@@ -145,7 +148,9 @@ class Renderer:
             if name is None:
                 name = f"face{len(self.forms)}"
                 b = slot.bleed
-                c.beginForm(name, lowerx=pt(-b), lowery=pt(-b), upperx=pt(r.w + b), uppery=pt(r.h + b))
+                c.beginForm(
+                    name, lowerx=pt(-b), lowery=pt(-b), upperx=pt(r.w + b), uppery=pt(r.h + b)
+                )
                 self.draw_face(c, ops, r.w, r.h, item.shape, slot.bleed)
                 c.endForm()
                 self.forms[key] = name
@@ -159,7 +164,9 @@ class Renderer:
             self.draw_face(c, ops, r.w, r.h, item.shape, slot.bleed)
             c.restoreState()
 
-    def draw_face(self, c: Canvas, ops: list[Op], w: float, h: float, shape: str, bleed: float) -> None:
+    def draw_face(
+        self, c: Canvas, ops: list[Op], w: float, h: float, shape: str, bleed: float
+    ) -> None:
         """Draw a face with its bottom-left corner at the origin (points)."""
         c.saveState()
         if shape != "rect":
@@ -172,7 +179,9 @@ class Renderer:
                 c.setFillColor(_color(op.color))
                 rx, ry = pt(x - g), pt(h - y - bh - g)
                 if op.radius > 0 and g == 0:
-                    c.roundRect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), pt(op.radius), stroke=0, fill=1)
+                    c.roundRect(
+                        rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), pt(op.radius), stroke=0, fill=1
+                    )
                 else:
                     c.rect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), stroke=0, fill=1)
             elif isinstance(op, StrokeOp):
@@ -180,7 +189,9 @@ class Renderer:
                 c.setStrokeColor(_color(op.color))
                 c.setLineWidth(pt(op.width))
                 if op.radius > 0:
-                    c.roundRect(pt(x), pt(h - y - bh), pt(bw), pt(bh), pt(op.radius), stroke=1, fill=0)
+                    c.roundRect(
+                        pt(x), pt(h - y - bh), pt(bw), pt(bh), pt(op.radius), stroke=1, fill=0
+                    )
                 else:
                     c.rect(pt(x), pt(h - y - bh), pt(bw), pt(bh), stroke=1, fill=0)
             elif isinstance(op, ImageOp):
@@ -195,7 +206,10 @@ class Renderer:
             p.circle(pt(w / 2), pt(h / 2), pt(min(w, h) / 2 + grow))
         elif shape == "hex":
             cx, cy, rad = w / 2, h / 2, w / 2 + grow
-            pts = [(cx + rad * math.cos(math.radians(a)), cy + rad * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+            pts = [
+                (cx + rad * math.cos(math.radians(a)), cy + rad * math.sin(math.radians(a)))
+                for a in range(0, 360, 60)
+            ]
             p.moveTo(pt(pts[0][0]), pt(pts[0][1]))
             for px_, py_ in pts[1:]:
                 p.lineTo(pt(px_), pt(py_))
@@ -313,7 +327,9 @@ class Renderer:
                     pen.line(Line(x, y, x - tick, y))
                 else:
                     pen.line(Line(x, y, x, y - tick))
-            text = f"{SCALE_BAR_MM:g} mm · " + self.w("print at 100 % (actual size), not “fit to page”")
+            text = f"{SCALE_BAR_MM:g} mm · " + self.w(
+                "print at 100 % (actual size), not “fit to page”"
+            )
             c.setFont(font, 6)
             if fur.scale_vertical:
                 c.saveState()
@@ -325,7 +341,7 @@ class Renderer:
                 c.drawString(pen.x(bar.x1), pen.y(bar.y1 + 2.4), normalise_spaces(text))
         if fur.label_width > 0:
             c.setFont(font, 6)
-            text = self.label(page)
+            text = self._fit_label(self.label(page), font, 6, pt(fur.label_width))
             lx, ly = fur.label_at
             if fur.label_vertical:
                 c.saveState()
@@ -336,6 +352,16 @@ class Renderer:
             else:
                 c.drawString(pen.x(lx), pen.y(ly), text)
         c.restoreState()
+
+    @staticmethod
+    def _fit_label(text: str, font: str, size: float, width: float) -> str:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        if stringWidth(text, font, size) <= width:
+            return text
+        while text and stringWidth(text + "…", font, size) > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
 
     def blank(self, pen: Pen, page: Page) -> None:
         c = pen.c
@@ -365,7 +391,7 @@ class Renderer:
 
             self.engine.issues.append(
                 TextIssue(
-                    "overflow",
+                    "setup-overflow",
                     self.game.meta.at("setup_sheet"),
                     f"[{self.lang}] the setup sheet does not fit on one page; shorten its texts "
                     "or split its tables",
@@ -378,22 +404,30 @@ class Renderer:
         font = self.fonts.main
         sheet = game.meta.setup_sheet
         h1 = ParagraphStyle("h1", fontName=font.font("bold"), fontSize=18, leading=22, spaceAfter=4)
-        h2 = ParagraphStyle("h2", fontName=font.font("bold"), fontSize=12, leading=15, spaceBefore=8, spaceAfter=4)
-        body = ParagraphStyle("body", fontName=font.font("regular"), fontSize=9.5, leading=12.5, spaceAfter=4)
-        small = ParagraphStyle("small", parent=body, fontSize=7.5, leading=9.5, textColor=colors.HexColor("#444444"))
+        h2 = ParagraphStyle(
+            "h2", fontName=font.font("bold"), fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
+        )
+        body = ParagraphStyle(
+            "body", fontName=font.font("regular"), fontSize=9.5, leading=12.5, spaceAfter=4
+        )
+        small = ParagraphStyle(
+            "small", parent=body, fontSize=7.5, leading=9.5, textColor=colors.HexColor("#444444")
+        )
         out: list[Flowable] = [Paragraph(self.para(t(game.meta.title), "bold", 18), h1)]
         title = t(sheet.title) if sheet and sheet.title else self.w("Setup")
         out.append(Paragraph(self.para(title, "bold", 12), h2))
         if sheet and sheet.intro:
             out.extend(self.paragraphs(t(sheet.intro), body))
-        table_ids = sheet.tables if sheet and sheet.tables else [
-            tid for tid, tb in game.tables.items() if tb.sheet
-        ]
+        table_ids = (
+            sheet.tables
+            if sheet and sheet.tables
+            else [tid for tid, tb in game.tables.items() if tb.sheet]
+        )
         for tid in table_ids:
             table = game.tables.get(tid)
             if table is None:
                 continue
-            out.append(KeepTogether(self.table(table, h2, body, small)))
+            out.extend(self.table(table, h2, body, small))
         if sheet and sheet.notes:
             out.append(Spacer(1, 6))
             out.extend(self.paragraphs(t(sheet.notes), body))
@@ -436,27 +470,42 @@ class Renderer:
             return text
         return str(value)
 
-    def table(self, table: TableModel, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle) -> list[Flowable]:
+    def table(
+        self, table: TableModel, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
+    ) -> list[Flowable]:
         t = self.translator.text
         font = self.fonts.main
-        head = ParagraphStyle("th", parent=body, fontName=font.font("bold"), fontSize=8.5, leading=10.5, alignment=1)
-        cellst = ParagraphStyle("td", parent=body, fontSize=9.5, leading=11.5, alignment=1, spaceAfter=0)
+        head = ParagraphStyle(
+            "th", parent=body, fontName=font.font("bold"), fontSize=8.5, leading=10.5, alignment=1
+        )
+        cellst = ParagraphStyle(
+            "td", parent=body, fontSize=9.5, leading=11.5, alignment=1, spaceAfter=0
+        )
         out: list[Flowable] = []
         if table.title:
             out.append(Paragraph(self.para(t(table.title), "bold", 12), h2))
-        header = [Paragraph(self.para(t(c.title) if c.title else c.id, "bold", 8.5), head) for c in table.columns]
+        header = [
+            Paragraph(self.para(t(c.title) if c.title else c.id, "bold", 8.5), head)
+            for c in table.columns
+        ]
         rows = [header]
         for cells in table.cells:
             rows.append(
                 [
-                    Paragraph(self.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9.5), cellst)
+                    Paragraph(
+                        self.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9.5), cellst
+                    )
                     for c in table.columns
                 ]
             )
-        tbl = Table(rows, repeatRows=1, hAlign="LEFT")
+        avail = pt(180)
+        ncols = max(len(table.columns), 1)
+        col_w = min(avail / ncols, pt(34))
+        tbl = Table(rows, colWidths=[col_w] * ncols, repeatRows=1, hAlign="LEFT")
         tbl.setStyle(
             TableStyle(
                 [
+                    ("FONT", (0, 0), (-1, -1), font.font("regular"), 9),
                     ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
                     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e6e6e6")),
                     ("BACKGROUND", (0, 1), (0, -1), colors.HexColor("#f3f3f3")),

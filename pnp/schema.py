@@ -277,7 +277,7 @@ def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
             if conv is INVALID:
                 continue
             if isinstance(conv, Located) and hasattr(conv, "id") and not conv.id:
-                conv.id = str(key)  # type: ignore[attr-defined]
+                conv.id = str(key)
                 conv.fpos.setdefault("id", kpos)
             result[key] = conv
         return result
@@ -463,10 +463,14 @@ class SchemaBuilder:
             sch = dict(self.of(th[f.name]))
             doc = f.metadata.get("doc")
             if doc:
-                sch = {**sch, "description": doc} if "$ref" not in sch else {
-                    "allOf": [sch],
-                    "description": doc,
-                }
+                sch = (
+                    {**sch, "description": doc}
+                    if "$ref" not in sch
+                    else {
+                        "allOf": [sch],
+                        "description": doc,
+                    }
+                )
             props[yaml_key(f)] = sch
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 required.append(yaml_key(f))

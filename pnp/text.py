@@ -72,9 +72,9 @@ class Missing:
     tokens: set[str] = field(default_factory=set)
 
 
-def parse(text: str, icons: Mapping[str, IconSpec], values: Mapping[str, object]) -> list[
-    list[Run]
-]:
+def parse(
+    text: str, icons: Mapping[str, IconSpec], values: Mapping[str, object]
+) -> list[list[Run]]:
     """Split marked-up text into paragraphs of runs."""
     paragraphs: list[list[Run]] = []
     for para in re.split(r"\n[ \t]*\n", normalise_spaces(text.strip())):
@@ -226,7 +226,7 @@ def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> Paragr
         textColor=ts.color,
         hyphenationLang=hyph,
         embeddedHyphenation=1,
-        hyphenationMinWordLength=5,
+        hyphenationMinWordLength=8,
         splitLongWords=0,
         uriWasteReduce=0,
         allowWidows=1,

@@ -218,9 +218,7 @@ class _Converter:
         out = []
         for item in items:
             if not isinstance(item, YMap):
-                raise _Abort(
-                    self.pos(vnode), SCHEMA, "a merge key (<<) must refer to a mapping"
-                )
+                raise _Abort(self.pos(vnode), SCHEMA, "a merge key (<<) must refer to a mapping")
             out.append(item)
         return out
 

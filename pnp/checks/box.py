@@ -60,7 +60,7 @@ def count_entry(game: Game, entry: BoxEntry) -> tuple[int, list[str]]:
         else:
             total += 1 if distinct else board.copies
     if entry.tag is not None:
-        for _o, c in [*game.all_cards(), *game.all_tokens()]:
+        for _o, c in game.every_card():
             if entry.tag in c.tags:
                 total += 1 if distinct else c.copies
     return total, unknown
@@ -70,9 +70,11 @@ def count_entry(game: Game, entry: BoxEntry) -> tuple[int, list[str]]:
 def box_counts(game: Game, ctx: CheckContext) -> None:
     for entry in game.meta.box:
         total, unknown = count_entry(game, entry)
-        selector = next(s for s in BoxEntry.SELECTORS if getattr(entry, s) is not None) if any(
-            getattr(entry, s) is not None for s in BoxEntry.SELECTORS
-        ) else None
+        selector = (
+            next(s for s in BoxEntry.SELECTORS if getattr(entry, s) is not None)
+            if any(getattr(entry, s) is not None for s in BoxEntry.SELECTORS)
+            else None
+        )
         if unknown:
             ctx.add(
                 "reference",
@@ -142,7 +144,9 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
             for total in table.total:
                 parts = [cells.get(c) for c in total.of]
                 if any(not isinstance(p, int) or isinstance(p, bool) for p in parts):
-                    bad = [c for c, p in zip(total.of, parts, strict=True) if not isinstance(p, int)]
+                    bad = [
+                        c for c, p in zip(total.of, parts, strict=True) if not isinstance(p, int)
+                    ]
                     ctx.add(
                         CELL_TYPE,
                         positions.get(bad[0], table.pos) if bad else table.pos,
@@ -150,17 +154,13 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                         "be a number",
                     )
                     continue
-                target = (
-                    cells.get(total.equals) if isinstance(total.equals, str) else total.equals
-                )
+                target = cells.get(total.equals) if isinstance(total.equals, str) else total.equals
                 if not isinstance(target, int):
                     continue
                 got = sum(p for p in parts if isinstance(p, int))
                 if got != target:
                     key = cells.get(table.columns[0].id) if table.columns else r + 1
-                    first = next(
-                        (positions[c] for c in total.of if c in positions), table.pos
-                    )
+                    first = next((positions[c] for c in total.of if c in positions), table.pos)
                     ctx.add(
                         ROW_TOTAL,
                         first,

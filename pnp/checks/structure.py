@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..assets import AssetError, probe_image, resolve
-from ..faces import LayoutCycle, layout_table, resolve_layout
+from ..faces import LayoutCycle, face_layout_id, layout_table, resolve_layout
 from ..findings import Pos, Severity, rule
+from ..load import DUPLICATE_ID as DUPLICATE
 from ..model import Face, Game
 from ..schema import suggest
 from ..text import tokens
 from . import CheckContext, check
 
 REFERENCE = rule("reference", Severity.ERROR, "a reference names something that does not exist")
-DUPLICATE = rule("duplicate-id", Severity.ERROR, "two things of the same kind share an id")
+
 LAYOUT_CYCLE = rule("layout-cycle", Severity.ERROR, "layouts extend each other in a circle")
 MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
 BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
@@ -32,7 +35,7 @@ def _unknown(ctx: CheckContext, pos: Pos, kind: str, name: str, known: list[str]
 def unique_ids(game: Game, ctx: CheckContext) -> None:
     """Card and token ids are unique across the whole game (scenarios name them)."""
     seen: dict[str, Pos] = {}
-    for owner, card in [*game.all_cards(), *game.all_tokens()]:
+    for owner, card in game.every_card():
         if not card.id:
             ctx.add(REFERENCE, card.pos, "this card has no id; add id: (letters, digits, -)")
             continue
@@ -53,10 +56,10 @@ def unique_ids(game: Game, ctx: CheckContext) -> None:
             cols.add(col.id)
 
 
-def _faces(game: Game) -> list[tuple[Face, str, object]]:
+def _faces(game: Game) -> list[tuple[Face, str, Any]]:
     """Every face with what draws it: (face, side, owner)."""
-    out: list[tuple[Face, str, object]] = []
-    for owner in [*game.decks.values(), *game.tokens.values()]:
+    out: list[tuple[Face, str, Any]] = []
+    for owner in game.owners():
         if owner.back is not None:
             out.append((owner.back, "back", owner))
         for card in owner.cards:
@@ -90,7 +93,7 @@ def layouts(game: Game, ctx: CheckContext) -> None:
         except KeyError:
             pass  # the missing parent is reported above
     # the layouts and styles faces ask for
-    for owner in [*game.decks.values(), *game.tokens.values()]:
+    for owner in game.owners():
         if owner.layout is not None and owner.layout not in table:
             _unknown(ctx, owner.at("layout"), "layout", owner.layout, known)
     for face, _side, _owner in _faces(game):
@@ -99,12 +102,8 @@ def layouts(game: Game, ctx: CheckContext) -> None:
     for face, side, owner in _faces(game):
         if face.style is None:
             continue
-        lid = face.layout or (
-            getattr(getattr(owner, "back", None), "layout", None) if side == "back" else None
-        ) or getattr(owner, "layout", None)
-        if side == "back" and lid is None:
-            lid = "back"
-        if lid is None or lid not in table:
+        lid = face_layout_id(face, owner, side)
+        if lid not in table:
             continue
         try:
             styles = resolve_layout(table, lid).styles

@@ -9,8 +9,8 @@ from ..faces import FaceEngine, LayoutCycle
 from ..findings import Severity, rule
 from ..fonts import fontset
 from ..i18n import Translator
-from ..layout import card_size
-from ..model import Game, Text
+from ..layout import item_size
+from ..model import Card, Face, Game, Text
 from ..text import markup_signature, tokens
 from . import CheckContext, check
 
@@ -51,7 +51,7 @@ def missing_texts(game: Game, ctx: CheckContext) -> None:
 
 @check
 def placeholders(game: Game, ctx: CheckContext) -> None:
-    for owner, card in [*game.all_cards(), *game.all_tokens()]:
+    for owner, card in game.every_card():
         if card.placeholder:
             note = f": {card.note.strip()}" if card.note.strip() else ""
             ctx.add(
@@ -112,25 +112,21 @@ def fitting(game: Game, ctx: CheckContext) -> None:
     for lang in game.languages:
         tr = Translator(game, lang, dict(ctx.catalogs.get(lang, {})))
         engine = FaceEngine(game, ctx.game_dir, lang, tr, fonts)
-        for owner in [*game.decks.values(), *game.tokens.values()]:
-            if hasattr(owner, "shape"):
-                size = owner.size
-                w, h = size, size
-            else:
-                cs = card_size(game, owner)  # type: ignore[arg-type]
-                w, h = cs.w, cs.h
-            faces = []
+        for owner in game.owners():
+            size = item_size(game, owner)
+            w, h = size.w, size.h
+            faces: list[tuple[Face, Card | None, str]] = []
             if owner.back is not None:
                 faces.append((owner.back, owner.cards[0] if owner.cards else None, "back"))
             for card in owner.cards:
                 faces.append((card, card, "front"))
                 if card.back is not None:
                     faces.append((card.back, card, "back"))
-            for face, card, side in faces:
-                if card is None:
+            for face, owner_card, side in faces:
+                if owner_card is None:
                     continue
                 try:
-                    engine.ops(face, owner, card, side, w, h, 0.0)
+                    engine.ops(face, owner, owner_card, side, w, h, 0.0)
                 except (KeyError, LayoutCycle):
                     continue  # unknown layout or cycle: reported by the structure checks
         for issue in engine.issues:

@@ -1,0 +1,1 @@
+"""pytest configuration: helpers live in tests/helpers.py."""

@@ -1,0 +1,49 @@
+"""Shared test helpers: the repository root, fixture content roots, running validation."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from pnp.findings import Report
+from pnp.load import open_root, select_games
+from pnp.validate import validate
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EXPECT_RE = re.compile(r"#\s*expect:\s*([a-z0-9, @-]+)")
+
+
+def make_root(tmp: Path, source: Path | None = None) -> Path:
+    """A content root in ``tmp``: a copy of ``source`` (cards/, locales/) plus the real fonts/."""
+    root = tmp / "root"
+    if source is not None:
+        shutil.copytree(source, root, ignore=shutil.ignore_patterns("expected*"))
+    else:
+        root.mkdir()
+    if not (root / "fonts").exists():
+        shutil.copytree(REPO / "fonts", root / "fonts")
+    return root
+
+
+def run_validate(root: Path, games: list[str] | None = None) -> Report:
+    report = Report()
+    r = open_root(root)
+    validate(r, select_games(r, games), report)
+    return report
+
+
+def expectations(root: Path) -> set[tuple[str, int, str]]:
+    """(path, line, rule) for every ``# expect: rule`` comment in the YAML files of a root."""
+    out: set[tuple[str, int, str]] = set()
+    for f in sorted((root / "cards").rglob("*.y*ml")):
+        rel = f.relative_to(root).as_posix()
+        for n, line in enumerate(f.read_text("utf-8", errors="replace").splitlines(), 1):
+            m = EXPECT_RE.search(line)
+            if m:
+                for rule in m.group(1).split(","):
+                    rule = rule.strip()
+                    if rule:
+                        out.add((rel, n, rule))
+    return out

@@ -1,0 +1,90 @@
+"""The command-line contract of PRODUCT.md: output formats and exit codes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers import FIXTURES, REPO, make_root
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def test_list_shows_games_and_languages() -> None:
+    result = run("list", "--root", str(REPO))
+    assert result.exit_code == 0
+    assert "fabg\tit, en\tThe Fully Automated Board Game" in result.stdout
+
+
+def test_validate_text_format_and_exit_codes() -> None:
+    result = run("validate", "fabg", "--root", str(REPO))
+    assert result.exit_code == 0
+    lines = [ln for ln in result.stdout.splitlines() if ln]
+    assert lines and all(" warning [placeholder] " in ln for ln in lines)
+    assert lines[0].startswith("cards/fabg/decks.yaml:")
+    strict = run("validate", "fabg", "--strict", "--root", str(REPO))
+    assert strict.exit_code == 1
+
+
+def test_validate_json_format(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    (root / "cards/mini/decks.yaml").write_text(
+        (root / "cards/mini/decks.yaml").read_text().replace("copies: 4", "copies: 5")
+    )
+    result = run("validate", "--format", "json", "--root", str(root))
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data and set(data[0]) == {
+        "path",
+        "line",
+        "column",
+        "severity",
+        "rule",
+        "message",
+        "game",
+    }
+    box = [f for f in data if f["rule"] == "box-count"]
+    assert box and box[0]["path"] == "cards/mini/game.yaml" and box[0]["line"] == 7
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run("validate", "nosuchgame", "--root", str(REPO)).exit_code == 2
+    assert run("build", "fabg", "--paper", "a5", "--root", str(REPO)).exit_code == 2
+    assert run("validate", "--root", str(tmp_path / "missing")).exit_code == 2
+    assert run("build", "fabg", "--lang", "xx", "--root", str(REPO)).exit_code == 2
+
+
+def test_build_writes_nothing_on_errors(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    ok = run("build", "--root", str(root))
+    assert ok.exit_code == 0, ok.stdout + ok.stderr
+    pdf = root / "output/mini/mini-en-a4.pdf"
+    before = pdf.read_bytes()
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(decks.read_text().replace("copies: 4", "copies: 3"))
+    bad = run("build", "--root", str(root), "--paper", "letter")
+    assert bad.exit_code == 1
+    assert "box-count" in bad.stderr
+    assert pdf.read_bytes() == before
+    assert not (root / "output/mini/mini-en-letter.pdf").exists()
+    assert not [p for p in (root / "output/mini").iterdir() if p.name.startswith(".")]
+
+
+def test_console_script_never_prints_a_traceback(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    (root / "cards/mini/game.yaml").write_bytes(b"\xff\xfe garbage: [\n")
+    exe = shutil.which("pnp") or ""
+    cmd = [exe] if exe else [sys.executable, "-m", "pnp"]
+    proc = subprocess.run([*cmd, "build", "--root", str(root)], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr and "file-encoding" in proc.stderr

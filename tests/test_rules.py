@@ -1,0 +1,51 @@
+"""Every validation rule fires on its fixture pack at the right line, and nowhere else.
+
+Each folder under tests/fixtures/ is a content root. A YAML line ending in
+``# expect: rule-id`` must get a finding of that rule (error or warning) on that line, and the
+pack must produce no other error or warning. ``clean`` expects none at all.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURES, expectations, make_root, run_validate
+
+from pnp.findings import RULES, Severity
+
+PACKS = sorted(p for p in FIXTURES.iterdir() if (p / "cards").is_dir())
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=[p.name for p in PACKS])
+def test_fixture_pack(pack: Path, tmp_path: Path) -> None:
+    root = make_root(tmp_path, pack)
+    report = run_validate(root)
+    got = {
+        (f.pos.path, f.pos.line, f.rule)
+        for f in report.sorted()
+        if f.severity in (Severity.ERROR, Severity.WARNING)
+    }
+    want = expectations(root)
+    for _path, _line, rule in want:
+        assert rule in RULES, f"{pack.name}: expects unknown rule {rule}"
+    missing = sorted(want - got)
+    unexpected = sorted(got - want)
+    details = "\n".join(f.text() for f in report.sorted())
+    assert not missing and not unexpected, (
+        f"{pack.name}\nmissing: {missing}\nunexpected: {unexpected}\nall findings:\n{details}"
+    )
+    if pack.name == "clean":
+        assert not want and not got
+
+
+def test_every_rule_has_a_fixture() -> None:
+    fired: set[str] = set()
+    for pack in PACKS:
+        for f in (pack / "cards").rglob("*.y*ml"):
+            text = f.read_text("utf-8", errors="replace")
+            for rule in RULES:
+                if f"expect: {rule}" in text or f", {rule}" in text:
+                    fired.add(rule)
+    untested = sorted(set(RULES) - fired - {"fallback"})
+    assert not untested, f"rules without a fixture pack: {untested}"
