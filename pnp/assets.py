@@ -100,8 +100,9 @@ def _probe(path: Path, mtime: float, size: int) -> ImageInfo:
             f"{path.name} is refused as a decompression bomb: {exc}", "bad-image"
         ) from exc
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
+        reason = str(exc).replace(str(path), path.name)
         raise AssetError(
-            f"{path.name} is damaged or unreadable ({exc}); export it again", "bad-image"
+            f"{path.name} is damaged or unreadable ({reason}); export it again", "bad-image"
         ) from exc
 
 

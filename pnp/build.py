@@ -11,12 +11,12 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import BuildError, ContentError, UsageError
 from .faces import FaceEngine
-from .findings import Pos, Report, Severity, rule
+from .findings import FALLBACK, Pos, Report
 from .fonts import fontset
 from .i18n import Translator
 from .layout import Options, plan_document
@@ -25,9 +25,6 @@ from .model import Game, valid_language
 from .render import Renderer
 from .validate import catalogs_for, validate
 
-FALLBACK = rule(
-    "fallback", Severity.INFO, "a text is printed in the source language for lack of a translation"
-)
 OVERFLOW = "text-overflow"
 GLYPH = "missing-glyph"
 
@@ -37,6 +34,7 @@ class BuildOptions:
     langs: tuple[str, ...] = ()
     layout: Options = field(default_factory=Options)
     out_dir: Path | None = None
+    papers: tuple[str, ...] = ()  # several papers in one build; empty: layout.paper
 
 
 @dataclass
@@ -100,6 +98,7 @@ def render_game(
             "overflow": OVERFLOW,
             "setup-overflow": OVERFLOW,
             "missing-glyph": GLYPH,
+            "template": "template",
         }.get(issue.kind, "reference")
         report.add(rid, issue.pos, issue.message, game=game.id)
     if translator.fallbacks:
@@ -131,17 +130,20 @@ def build(
     games = validate(root, game_ids, report)
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
-    jobs: list[tuple[Game, str]] = []
+    jobs: list[tuple[Game, str, BuildOptions]] = []
+    papers = opts.papers or (opts.layout.paper,)
     for gid in game_ids:
         game = games[gid]
         for lang in languages_for(root, game, opts.langs):
-            jobs.append((game, lang))
+            for paper in dict.fromkeys(papers):
+                one = replace(opts, layout=replace(opts.layout, paper=paper), papers=())
+                jobs.append((game, lang, one))
     outputs: list[Output] = []
     catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
-    for game, lang in jobs:
+    for game, lang, one in jobs:
         if progress:
-            progress(f"{game.id} {lang}")
-        outputs.append(render_game(root, game, lang, opts, report, catalogs[game.id].get(lang, {})))
+            progress(f"{game.id} {lang} {one.layout.paper}")
+        outputs.append(render_game(root, game, lang, one, report, catalogs[game.id].get(lang, {})))
     if report.has_errors():
         raise ContentError("the build found errors; nothing was written")
     for out in outputs:

@@ -155,7 +155,10 @@ def build_cmd(
     lang: Annotated[
         list[str] | None, typer.Option("--lang", help="Language to build (repeatable).")
     ] = None,
-    paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,
+    paper: Annotated[
+        list[Paper] | None,
+        typer.Option("--paper", help="Paper size: a4 (default), letter or a3; repeatable."),
+    ] = None,
     duplex: Annotated[
         Duplex, typer.Option("--duplex", help="Flip edge of double-sided printing.")
     ] = Duplex.long,
@@ -181,8 +184,8 @@ def build_cmd(
         r = open_root(root)
         opts = BuildOptions(
             langs=tuple(lang or ()),
+            papers=tuple(p.value for p in (paper or [Paper.a4])),
             layout=Options(
-                paper=paper.value,
                 duplex=duplex.value,
                 fold=fold,
                 bleed=bleed,

@@ -189,7 +189,7 @@ class FaceEngine:
                     image = str(resolve(self.game_dir, icon.image, what="icon image"))
                     probe_image(Path(image))
                 except AssetError:
-                    continue  # reported by validation
+                    image = None  # reported by validation; the icon draws nothing
             icons[name] = IconSpec(icon.glyph, image, icon.font, icon.color)
         return icons
 
@@ -353,7 +353,7 @@ class FaceEngine:
 
     def _note(self, fit: Fit, source: Text | None, el: Element, face: Face) -> None:
         pos = source.at(self.lang) if source is not None else el.pos
-        what = f"{el.field or 'template'}" + (f" ({source.ctx})" if source is not None else "")
+        what = source.ctx if source is not None else f"template of layout element {el.name or ''}"
         if fit.overflow is not None:
             key = ("overflow", str(pos), what)
             if key not in self._reported:
@@ -367,7 +367,7 @@ class FaceEngine:
                     TextIssue(
                         "overflow",
                         pos,
-                        f"[{self.lang}] the {what} text {direction} even at {fit.size:g} pt; "
+                        f"[{self.lang}] the text {what} {direction} even at {fit.size:g} pt; "
                         "shorten it or enlarge the layout's box / lower min_size",
                     )
                 )

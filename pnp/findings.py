@@ -61,6 +61,10 @@ FILE_ENCODING = rule("file-encoding", Severity.ERROR, "a file is not UTF-8 text"
 SCHEMA = rule("schema", Severity.ERROR, "a value has the wrong type or a required key is missing")
 UNKNOWN_KEY = rule("unknown-key", Severity.WARNING, "a key the format does not know (a typo?)")
 LANGUAGE_CODE = rule("language-code", Severity.ERROR, "a language code is not a real locale")
+FALLBACK = rule(
+    "fallback", Severity.INFO, "a text is printed in the source language for lack of a translation"
+)
+TEMPLATE = rule("template", Severity.ERROR, "a layout template cannot be rendered")
 PATH_OUTSIDE = rule(
     "unsafe-path", Severity.ERROR, "a path leads outside the game's folder or fonts/"
 )

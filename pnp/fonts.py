@@ -79,7 +79,7 @@ def family(fonts_dir: Path, name: str) -> Family:
     if "regular" not in faces:
         raise BuildError(
             f"font family {name!r} not found: expected {name}-Regular.ttf or {name}.ttf in "
-            f"{fonts_dir}"
+            f"{fonts_dir.name}/"
         )
     fam = Family(name, faces, cmaps)
     pdfmetrics.registerFontFamily(
@@ -111,4 +111,11 @@ class FontSet:
 
 
 def fontset(fonts_dir: Path, main: str, fallbacks: list[str]) -> FontSet:
-    return FontSet(family(fonts_dir, main), [family(fonts_dir, f) for f in fallbacks])
+    main_family = family(fonts_dir, main)
+    extra = []
+    for name in fallbacks:
+        try:
+            extra.append(family(fonts_dir, name))
+        except BuildError as exc:
+            raise BuildError(f"fallback {exc}") from exc
+    return FontSet(main_family, extra)

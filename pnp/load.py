@@ -168,8 +168,10 @@ def load_game(root: Root, game_id: str, report: Report) -> Game | None:
 
 
 def _apply_rule_settings(meta: GameFile, report: Report, game: str) -> None:
+    from .checks import load_all
     from .findings import RULES, UNKNOWN_KEY
 
+    load_all()  # every rule id must be known before a game's overrides are read
     overrides: dict[str, Severity] = {}
     for rid, setting in meta.rules.items():
         if rid not in RULES:
@@ -198,7 +200,9 @@ def _merge(game: Game, part: Sections, report: Report) -> None:
                 first = target[key].pos
                 report.add(
                     DUPLICATE_ID,
-                    item.pos if item.pos.line else part.at(name),
+                    item.at("id")
+                    if item.given("id")
+                    else (item.pos if item.pos.line else part.at(name)),
                     f"{name[:-1]} {key!r} is already defined at {first}; rename one of them",
                     game=game.id,
                 )
@@ -206,7 +210,7 @@ def _merge(game: Game, part: Sections, report: Report) -> None:
             if not ID_RE.fullmatch(str(key)):
                 report.add(
                     SCHEMA,
-                    part.at(name) if not item.pos.line else item.pos,
+                    item.at("id") if item.given("id") else item.pos,
                     f"id {key!r} should use lower-case letters, digits, - and _ only",
                     game=game.id,
                 )
@@ -227,6 +231,7 @@ def _check_languages(game: Game, report: Report) -> None:
             report.add(
                 DUPLICATE_ID, meta.at("languages"), f"language {lang!r} listed twice", game=game.id
             )
+    meta.languages = [lang for lang in dict.fromkeys(meta.languages) if valid_language(lang)]
     if not valid_language(meta.source_language):
         report.add(
             LANGUAGE_CODE,

@@ -258,13 +258,26 @@ def _measure(
 
 
 def _widest_line(para: Paragraph, width: float) -> float:
+    """The widest line made of a single unbreakable word (0 when every line breaks fine).
+
+    reportlab may let a line of several words overhang by a fraction of a point after
+    hyphenating; only a word that cannot be broken is a real horizontal overflow.
+    """
     bl = getattr(para, "blPara", None)
     if bl is None:
         return 0.0
     worst = 0.0
     for line in bl.lines:
-        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0)
-        worst = max(worst, width - extra)
+        if isinstance(line, tuple):
+            extra, words = line[0], [str(w) for w in line[1]]
+        else:
+            extra = getattr(line, "extraSpace", 0.0)
+            words = [str(getattr(w, "text", "")) for w in getattr(line, "words", [])]
+        if extra >= 0:
+            continue
+        pieces = [p for p in re.split(r"[ \t\n]+", " ".join(words)) if p]
+        if len(pieces) <= 1:
+            worst = max(worst, width - extra)
     return worst
 
 

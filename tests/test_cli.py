@@ -88,3 +88,20 @@ def test_console_script_never_prints_a_traceback(tmp_path: Path) -> None:
     proc = subprocess.run([*cmd, "build", "--root", str(root)], capture_output=True, text=True)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr and "file-encoding" in proc.stderr
+
+
+def test_game_can_lower_a_rule(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "rule-override")
+    result = run("validate", "--format", "json", "--root", str(root))
+    assert result.exit_code == 0, result.stdout
+    data = json.loads(result.stdout)
+    assert [f["severity"] for f in data if f["rule"] == "box-count"] == ["warning"]
+    assert not [f for f in data if f["rule"] == "placeholder"]  # switched off
+
+
+def test_build_several_papers(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    result = run("build", "mini", "--paper", "a4", "--paper", "letter", "--root", str(root))
+    assert result.exit_code == 0, result.stderr
+    names = sorted(p.name for p in (root / "output/mini").iterdir())
+    assert names == ["mini-en-a4.pdf", "mini-en-letter.pdf", "mini-it-a4.pdf", "mini-it-letter.pdf"]

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURES, expectations, make_root, run_validate
 
+from pnp.checks import load_all
 from pnp.findings import RULES, Severity
 
 PACKS = sorted(p for p in FIXTURES.iterdir() if (p / "cards").is_dir())
@@ -40,6 +41,7 @@ def test_fixture_pack(pack: Path, tmp_path: Path) -> None:
 
 
 def test_every_rule_has_a_fixture() -> None:
+    load_all()
     fired: set[str] = set()
     for pack in PACKS:
         for f in (pack / "cards").rglob("*.y*ml"):

@@ -35,5 +35,5 @@ class CheckContext:
 
 
 def load_all() -> None:
-    """Import every check module (they register themselves)."""
+    """Import every check module (they register their rule ids)."""
     from . import box, structure, texts  # noqa: F401

@@ -103,7 +103,9 @@ def available(game: Game, deal: Any) -> tuple[int, str]:
     cards = {c.id: c for _d, c in game.all_cards()}
     if deal.card is not None:
         ids = _ids(deal.card)
-        return sum(cards[c].copies for c in ids if c in cards), f"copies of {_describe(deal.card)}"
+        if any(c not in cards for c in ids):
+            return -1, ""  # an unknown card: reported by the reference check
+        return sum(cards[c].copies for c in ids), f"copies of {_describe(deal.card)}"
     if deal.deck is not None and deal.deck in game.decks:
         return game.decks[deal.deck].total, f"cards in deck {deal.deck}"
     if deal.tokens is not None and deal.tokens in game.tokens:
@@ -142,6 +144,8 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                         "fix the table or add copies",
                     )
             for total in table.total:
+                if any(c not in cells for c in total.of):
+                    continue  # a short row or an unknown column: reported already
                 parts = [cells.get(c) for c in total.of]
                 if any(not isinstance(p, int) or isinstance(p, bool) for p in parts):
                     bad = [

@@ -107,7 +107,11 @@ def fitting(game: Game, ctx: CheckContext) -> None:
     try:
         fonts = fontset(ctx.root / "fonts", game.print.font, game.print.fallback_fonts)
     except BuildError as exc:
-        ctx.add(FONT, game.meta.at("print"), f"{exc}")
+        settings = game.print
+        pos = settings.at("font") if settings.given("font") else game.meta.at("print")
+        if settings.given("fallback_fonts") and "fallback" in str(exc):
+            pos = settings.at("fallback_fonts")
+        ctx.add(FONT, pos, f"{exc}")
         return
     for lang in game.languages:
         tr = Translator(game, lang, dict(ctx.catalogs.get(lang, {})))
@@ -130,5 +134,7 @@ def fitting(game: Game, ctx: CheckContext) -> None:
                 except (KeyError, LayoutCycle):
                     continue  # unknown layout or cycle: reported by the structure checks
         for issue in engine.issues:
-            rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, "reference")
+            if issue.kind == "unknown-token":
+                continue  # the structure check reports unknown {names}, with suggestions
+            rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, issue.kind)
             ctx.add(rid, issue.pos, issue.message)
