@@ -115,6 +115,7 @@ class Furniture:
     label_at: tuple[float, float] = (0.0, 0.0)  # baseline start of the page label
     label_vertical: bool = False
     label_width: float = 0.0  # room for the label, mm
+    scale_text_room: float = 0.0  # room for the text along the scale bar, mm
 
 
 @dataclass
@@ -277,14 +278,14 @@ def place_furniture(page: Size, grid_box: Rect, marks: list[Line]) -> Furniture:
     bar_span = _free_span(page, grid_box, marks, bar_side, SCALE_BAR + 4)
     depth = margins[bar_side]
     if bar_span is not None:
-        a, _b = bar_span
-        start = a + 2
+        a, b = bar_span
+        fur.scale_text_room = b - a - 4
         if bar_side in ("bottom", "top"):
             y = grid_box.bottom + depth * 0.45 if bar_side == "bottom" else depth * 0.55
-            fur.scale_bar = Line(start, y, start + SCALE_BAR, y)
-        else:
+            fur.scale_bar = Line(a + 2, y, a + 2 + SCALE_BAR, y)
+        else:  # vertical, read from the bottom up: the bar starts at the span's lower end
             x = depth * 0.55 if bar_side == "left" else grid_box.right + depth * 0.45
-            fur.scale_bar = Line(x, start, x, start + SCALE_BAR)
+            fur.scale_bar = Line(x, b - 2 - SCALE_BAR, x, b - 2)
             fur.scale_vertical = True
     label_span = _free_span(page, grid_box, marks, label_side, 30.0, avoid=fur.scale_bar)
     ldepth = margins[label_side]

@@ -303,8 +303,13 @@ class Renderer:
             "calibration": self.w("calibration"),
         }.get(page.kind, page.kind)
         sheet = self.w("sheet {n} of {total}").format(n=page.sheet, total=self.total_sheets)
-        group = f" ({page.group})" if page.group else ""
-        return f"{self.title} · {self.lang} · {kind}{group} · {sheet}"
+        names = []
+        for gid in filter(None, page.group.split(", ")):
+            owner = self.game.decks.get(gid) or self.game.tokens.get(gid)
+            name = getattr(owner, "name", None)
+            names.append(self.translator.text(name) if name is not None else gid)
+        group = f" ({', '.join(names)})" if names else ""
+        return f"{sheet} · {kind}{group} · {self.title} · {self.lang}"
 
     def furniture(self, pen: Pen, page: Page) -> None:
         c = pen.c
@@ -327,18 +332,19 @@ class Renderer:
                     pen.line(Line(x, y, x - tick, y))
                 else:
                     pen.line(Line(x, y, x, y - tick))
-            text = f"{SCALE_BAR_MM:g} mm · " + self.w(
-                "print at 100 % (actual size), not “fit to page”"
+            text = self.w("print at 100 %: this bar measures {length} mm").format(
+                length=f"{SCALE_BAR_MM:g}"
             )
+            text = self._fit_label(normalise_spaces(text), font, 6, pt(fur.scale_text_room))
             c.setFont(font, 6)
             if fur.scale_vertical:
                 c.saveState()
-                c.translate(pen.x(bar.x1 + 2.4), pen.y(bar.y1))
+                c.translate(pen.x(bar.x1 + 2.4), pen.y(bar.y2))
                 c.rotate(90)
-                c.drawString(0, 0, normalise_spaces(text))
+                c.drawString(0, 0, text)
                 c.restoreState()
             else:
-                c.drawString(pen.x(bar.x1), pen.y(bar.y1 + 2.4), normalise_spaces(text))
+                c.drawString(pen.x(bar.x1), pen.y(bar.y1 + 2.4), text)
         if fur.label_width > 0:
             c.setFont(font, 6)
             text = self._fit_label(self.label(page), font, 6, pt(fur.label_width))
