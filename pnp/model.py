@@ -335,12 +335,29 @@ class Card(Face):
     )
     tags: list[str] = fld(default_factory=list, doc="free labels, e.g. first-game, complex")
     note: str = fld("", doc="comment for translators, copied into the PO files")
+    stages: int | None = fld(None, doc="this card announces N stage cards (see stage_of)")
+    stage_of: str | None = fld(None, doc="id of the card whose stage this card is")
+    stage: int | None = fld(None, doc="which stage (1..N) of stage_of this card is")
+    outcomes: list[Outcome] = fld(
+        default_factory=list,
+        doc="results by how many of its stages were won: count 0..stages, e.g. '0-1'",
+    )
 
     def check(self, ctx: Context) -> None:
         if self.copies < 0:
             ctx.error(self.at("copies"), "copies cannot be negative")
         if self.copies > 10_000:
             ctx.error(self.at("copies"), "more than 10,000 copies of one card")
+
+
+@dataclass
+class Outcome(Located):
+    """One row of an outcome table over a count: which counts give which result."""
+
+    label: ClassVar[str] = "an outcome"
+
+    count: int | str = fld(doc="a count, or a range '0-1'")
+    result: Text | None = fld(None, doc="what happens")
 
 
 @dataclass
@@ -428,6 +445,11 @@ class Element(Located):
         None, doc="text built from face values, e.g. '{{ values.cost }} {coin}' (Jinja2, sandboxed)"
     )
     image: str | None = fld(None, doc="'art' for the face's art, or an image file of the game")
+    track: str | None = fld(None, doc="draw this track (tracks:) as a row of numbered cells")
+    table: str | None = fld(None, doc="draw this table (tables:) inside the box")
+    direction: Literal["horizontal", "vertical"] = fld(
+        "horizontal", doc="track direction; vertical tracks count upwards"
+    )
     font: Literal["regular", "bold", "italic", "bolditalic"] = fld("regular", doc="font face")
     size: float = fld(9.0, doc="font size in points")
     min_size: float | None = fld(None, doc="smallest size the text may shrink to (default: 70 %)")
@@ -447,7 +469,11 @@ class Element(Located):
     when: str | None = fld(None, doc="draw only when this face field is present")
 
     def check(self, ctx: Context) -> None:
-        kinds = [k for k in ("field", "template", "image") if getattr(self, k) is not None]
+        kinds = [
+            k
+            for k in ("field", "template", "image", "track", "table")
+            if getattr(self, k) is not None
+        ]
         if len(kinds) > 1:
             ctx.error(self.pos, f"an element draws one thing; it has {' and '.join(kinds)}")
         if self.min_size is not None and self.min_size > self.size:
@@ -564,6 +590,39 @@ class Row(Custom):
 
 
 @dataclass
+class Combinations(Located):
+    """The keys of a table indexed by combinations, e.g. unordered pairs of cube colours."""
+
+    label: ClassVar[str] = "combinations"
+
+    of: list[str] = fld(doc="the items combined, e.g. [black, white, blue, red, yellow]")
+    size: int = fld(2, doc="how many items per combination")
+    repeat: bool = fld(False, doc="an item may appear twice (black+black)")
+    ordered: bool = fld(False, doc="order matters (black+white differs from white+black)")
+
+
+@dataclass
+class Covers(Located):
+    """What the key column of a lookup table must cover exactly once."""
+
+    label: ClassVar[str] = "covers"
+
+    dice: Literal["d2", "d3", "d4", "d6", "d8", "d10", "d12", "d20", "2d6", "d66", "d100"] | None = (
+        fld(None, doc="every outcome of these dice")
+    )
+    range: list[int] | None = fld(None, doc="every whole number from..to, e.g. [0, 3]")
+    combinations: Combinations | None = fld(None, doc="every combination of items")
+    key: str | None = fld(None, doc="the key column (default: the first)")
+
+    def check(self, ctx: Context) -> None:
+        given = [k for k in ("dice", "range", "combinations") if getattr(self, k) is not None]
+        if len(given) != 1:
+            ctx.error(self.pos, "covers: needs exactly one of dice, range, combinations")
+        if self.range is not None and (len(self.range) != 2 or self.range[0] > self.range[1]):
+            ctx.error(self.at("range"), "range is [from, to] with from <= to")
+
+
+@dataclass
 class Table(Located):
     """A setup, victory or lookup table: columns, rows, and constraints the validator checks."""
 
@@ -576,6 +635,9 @@ class Table(Located):
     total: list[Total] = fld(default_factory=list, doc="sums each row must satisfy")
     note: Text | None = fld(None, doc="a note printed under the table")
     sheet: bool = fld(True, doc="print this table on the setup sheet")
+    covers: Covers | None = fld(
+        None, doc="a dice or lookup table: the outcomes its key column must cover once"
+    )
 
     # filled by check(): rows as mapping column id -> value, and cell positions
     cells: list[dict[str, Any]] = field(
@@ -689,6 +751,138 @@ class Invariant(Located):
     severity: Literal["error", "warning"] = fld("error", doc="severity of a failure")
 
 
+# --- tracks and scenarios ----------------------------------------------------------------------
+
+
+@dataclass
+class Track(Located):
+    """A track on a board (employment, military...): the values a marker can take."""
+
+    label: ClassVar[str] = "a track"
+
+    id: str = fld("", doc="track id (the key under tracks:)")
+    name: Text | None = fld(None, doc="name printed on boards and sheets")
+    min: int = fld(0, doc="lowest value")
+    max: int = fld(doc="highest value", kw_only=True)
+    start: int | None = fld(None, doc="usual starting value")
+    board: str | None = fld(None, doc="board the track is printed on")
+
+    def check(self, ctx: Context) -> None:
+        if self.max < self.min:
+            ctx.error(self.at("max"), f"max ({self.max}) is below min ({self.min})")
+
+
+class CardRef(Custom):
+    """A card named in a scenario: 'id', 'id x2' (two copies) or {card: id, copies: 2}."""
+
+    type_label = "a card id, 'id x2' or {card: id, copies: n}"
+
+    def __init__(self, card: str, copies: int, pos: Pos) -> None:
+        self.card = card
+        self.copies = copies
+        self.pos = pos
+
+    def __repr__(self) -> str:
+        return f"CardRef({self.card!r} x{self.copies})"
+
+    @classmethod
+    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
+        if isinstance(value, str):
+            m = re.fullmatch(r"\s*(\S+?)(?:\s+[x×](\d+))?\s*", value)
+            if m:
+                return cls(m.group(1), int(m.group(2) or 1), pos)
+        if isinstance(value, YMap) and "card" in value and set(value) <= {"card", "copies"}:
+            card, copies = value["card"], value.get("copies", 1)
+            if isinstance(card, str) and isinstance(copies, int) and copies >= 1:
+                return cls(card, copies, value.value_pos("card"))
+        ctx.error(pos, f"expected a card id, 'id x2' or {{card: id, copies: 2}}, found {describe(value)}")
+        return INVALID
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        return {
+            "anyOf": [
+                {"type": "string", "pattern": r"^\S+(\s+[x×]\d+)?$"},
+                {
+                    "type": "object",
+                    "properties": {"card": {"type": "string"}, "copies": {"type": "integer"}},
+                    "required": ["card"],
+                    "additionalProperties": False,
+                },
+            ]
+        }
+
+
+@dataclass
+class Filter(Located):
+    """Selects cards of a deck by tag or by value."""
+
+    label: ClassVar[str] = "a card filter"
+    shorthand: ClassVar[str] = "tag"
+
+    tag: str | None = fld(None, doc="cards carrying this tag")
+    values: dict[str, int | float | str] = fld(
+        default_factory=dict, doc="cards whose values match all of these"
+    )
+
+
+@dataclass
+class DeckStep(Located):
+    """One step of a scenario's card organisation, applied to one deck."""
+
+    label: ClassVar[str] = "a card organisation step"
+
+    deck: str = fld(doc="the deck this step works on")
+    only: Filter | None = fld(None, doc="keep only the cards matching this filter")
+    exclude: Filter | None = fld(None, doc="set aside the cards matching this filter")
+    remove: list[CardRef] = fld(default_factory=list, doc="take these cards out of the game")
+    draw: int | str | dict[int, int] | None = fld(
+        None,
+        doc="draw this many at random: a number, a mapping players -> number, or an "
+        "expression of players",
+    )
+    order: list[CardRef] = fld(
+        default_factory=list, doc="use exactly these cards, in this order (e.g. named plans)"
+    )
+    top: list[CardRef] = fld(default_factory=list, doc="put these cards on top, in order")
+    bottom: list[CardRef] = fld(default_factory=list, doc="put these cards at the bottom")
+    shuffle: bool = fld(True, doc="shuffle the deck (before top/bottom are placed)")
+    note: Text | None = fld(None, doc="how to do it, printed on the scenario sheet")
+
+
+@dataclass
+class BoardRef(Located):
+    """A board or tile a scenario puts on the table, and which side up."""
+
+    label: ClassVar[str] = "a board reference"
+    shorthand: ClassVar[str] = "board"
+
+    board: str = fld(doc="board id")
+    side: Literal["front", "back", "A", "B"] = fld("front", doc="side up (A = front, B = back)")
+    where: Text | None = fld(None, doc="where it goes")
+
+
+@dataclass
+class Scenario(Located):
+    """A scenario (or a variant of one): players, set-up, card organisation, victory."""
+
+    label: ClassVar[str] = "a scenario"
+
+    id: str = fld("", doc="scenario id (the key under scenarios:)")
+    name: Text | None = fld(None, doc="the scenario's name")
+    extends: str | None = fld(None, doc="a variant: the scenario it modifies")
+    players: Players | None = fld(None, doc="player counts it allows (default: the game's)")
+    difficulty: Text | None = fld(None, doc="difficulty level")
+    story: Text | None = fld(None, doc="historical or thematic introduction")
+    boards: list[BoardRef] = fld(default_factory=list, doc="boards and tiles on the table")
+    start: dict[str, int] = fld(default_factory=dict, doc="starting values of tracks, by id")
+    setup: Text | None = fld(None, doc="further set-up instructions")
+    cards: list[DeckStep] = fld(default_factory=list, doc="card organisation, in order")
+    rules: Text | None = fld(None, doc="special rules")
+    victory: Text | None = fld(None, doc="victory conditions")
+    defeat: Text | None = fld(None, doc="defeat conditions")
+
+
 # --- print settings, setup sheet, the game -----------------------------------------------------
 
 
@@ -739,6 +933,8 @@ class Sections(Located):
     tables: dict[str, Table] = fld(default_factory=dict, doc="setup and lookup tables, by id")
     layouts: dict[str, Layout] = fld(default_factory=dict, doc="face layouts, by id")
     icons: dict[str, Icon] = fld(default_factory=dict, doc="inline icons, written {name}")
+    tracks: dict[str, Track] = fld(default_factory=dict, doc="tracks of the boards, by id")
+    scenarios: dict[str, Scenario] = fld(default_factory=dict, doc="scenarios and variants")
     invariants: list[Invariant] = fld(default_factory=list, doc="the game's own rules")
 
 
@@ -778,6 +974,8 @@ class Game:
     tables: dict[str, Table] = field(default_factory=dict)
     layouts: dict[str, Layout] = field(default_factory=dict)
     icons: dict[str, Icon] = field(default_factory=dict)
+    tracks: dict[str, Track] = field(default_factory=dict)
+    scenarios: dict[str, Scenario] = field(default_factory=dict)
     invariants: list[Invariant] = field(default_factory=list)
     texts: list[Text] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
