@@ -21,6 +21,9 @@ from .schema import INVALID, Context, convert
 from .yamlio import YMap, load_file
 
 DUPLICATE_ID = rule("duplicate-id", Severity.ERROR, "two things of the same kind share an id")
+RULE_REASON = rule(
+    "rule-reason", Severity.WARNING, "a game changes a rule's severity without saying why"
+)
 TEXT_LANGUAGE = rule(
     "text-language", Severity.WARNING, "a text is given in a language the game does not declare"
 )
@@ -185,6 +188,14 @@ def _apply_rule_settings(meta: GameFile, report: Report, game: str) -> None:
             )
             continue
         overrides[rid] = Severity(setting.severity)
+        if not setting.reason.strip():
+            report.add(
+                RULE_REASON,
+                setting.pos,
+                f'rules.{rid} changes a built-in rule without a reason; add reason: "..." '
+                "so reviewers know why",
+                game=game,
+            )
     report.overrides[game] = overrides
 
 

@@ -589,6 +589,9 @@ class Row(Custom):
         return {"anyOf": [{"type": "array"}, {"type": "object"}]}
 
 
+Dice = Literal["d2", "d3", "d4", "d6", "d8", "d10", "d12", "d20", "2d6", "d66", "d100"]
+
+
 @dataclass
 class Combinations(Located):
     """The keys of a table indexed by combinations, e.g. unordered pairs of cube colours."""
@@ -607,9 +610,9 @@ class Covers(Located):
 
     label: ClassVar[str] = "covers"
 
-    dice: Literal["d2", "d3", "d4", "d6", "d8", "d10", "d12", "d20", "2d6", "d66", "d100"] | None = (
-        fld(None, doc="every outcome of these dice")
-    )
+    dice: (
+        Literal["d2", "d3", "d4", "d6", "d8", "d10", "d12", "d20", "2d6", "d66", "d100"] | None
+    ) = fld(None, doc="every outcome of these dice")
     range: list[int] | None = fld(None, doc="every whole number from..to, e.g. [0, 3]")
     combinations: Combinations | None = fld(None, doc="every combination of items")
     key: str | None = fld(None, doc="the key column (default: the first)")
@@ -795,7 +798,9 @@ class CardRef(Custom):
             card, copies = value["card"], value.get("copies", 1)
             if isinstance(card, str) and isinstance(copies, int) and copies >= 1:
                 return cls(card, copies, value.value_pos("card"))
-        ctx.error(pos, f"expected a card id, 'id x2' or {{card: id, copies: 2}}, found {describe(value)}")
+        ctx.error(
+            pos, f"expected a card id, 'id x2' or {{card: id, copies: 2}}, found {describe(value)}"
+        )
         return INVALID
 
     @classmethod

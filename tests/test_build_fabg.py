@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from helpers import REPO
 from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build
 from pnp.findings import Report
 from pnp.layout import Options, plan_document
 from pnp.load import load_game, open_root
+
+from helpers import REPO
 
 MM = 72 / 25.4
 PAPER_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}

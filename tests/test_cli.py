@@ -8,10 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import FIXTURES, REPO, make_root
 from typer.testing import CliRunner
 
 from pnp.cli import app
+
+from helpers import FIXTURES, REPO, make_root
 
 runner = CliRunner()
 

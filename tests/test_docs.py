@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from helpers import REPO
-
 from pnp import build as _build  # noqa: F401  (registers the build-time rules)
 from pnp.checks import load_all
 from pnp.findings import RULES
+
+from helpers import REPO
 
 
 def test_every_rule_is_documented() -> None:

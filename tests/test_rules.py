@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURES, expectations, make_root, run_validate
 
 from pnp.checks import load_all
 from pnp.findings import RULES, Severity
+
+from helpers import FIXTURES, expectations, make_root, run_validate
 
 PACKS = sorted(p for p in FIXTURES.iterdir() if (p / "cards").is_dir())
 

@@ -36,4 +36,4 @@ class CheckContext:
 
 def load_all() -> None:
     """Import every check module (they register their rule ids)."""
-    from . import box, structure, texts  # noqa: F401
+    from . import box, invariants, scenarios, structure, tables, texts  # noqa: F401
