@@ -23,6 +23,7 @@ from .layout import Options, plan_document
 from .load import Root, select_games
 from .model import Game, valid_language
 from .render import Renderer
+from .units import PAPERS
 from .validate import catalogs_for, validate
 
 OVERFLOW = "text-overflow"
@@ -83,12 +84,14 @@ def render_game(
         raise
     translator = Translator(game, lang, dict(catalog))
     engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
-    try:
-        pages = plan_document(game, opts.layout)
-    except ValueError as exc:
-        raise BuildError(f"{game.id}: {exc}") from exc
     title = translator.text(game.meta.title)
     renderer = Renderer(game, lang, engine, fonts, translator, title)
+    renderer._duplex = opts.layout.duplex
+    setup_pages = renderer.count_setup_pages(PAPERS[opts.layout.paper].portrait())
+    try:
+        pages = plan_document(game, opts.layout, setup_pages=setup_pages)
+    except ValueError as exc:
+        raise BuildError(f"{game.id}: {exc}") from exc
     data = renderer.render(pages)
     declared = lang in game.languages
     for issue in engine.issues:

@@ -151,7 +151,33 @@ class TextOp:
     padding: float
 
 
-Op = FillOp | StrokeOp | ImageOp | TextOp
+@dataclass
+class TrackOp:
+    """A track: a row (or column, counting upwards) of numbered cells."""
+
+    box: tuple[float, float, float, float]
+    labels: list[str]
+    vertical: bool
+    font: str  # face: regular, bold...
+    size: float
+    color: str
+    fill: str | None
+    stroke: str
+
+
+@dataclass
+class TableOp:
+    """A table drawn inside a box, at the largest font size that fits."""
+
+    box: tuple[float, float, float, float]
+    header: list[str]
+    rows: list[list[str]]
+    size: float
+    color: str
+    stroke: str
+
+
+Op = FillOp | StrokeOp | ImageOp | TextOp | TrackOp | TableOp
 
 
 @dataclass
@@ -279,6 +305,10 @@ class FaceEngine:
         if el.when is not None and not self._present(face, el.when):
             return None
         box = resolve_box(el.box, w, h)
+        if el.track is not None:
+            return self._track(el, box, palette)
+        if el.table is not None:
+            return self._table(el, box, palette)
         if el.image is not None:
             rel = face.art if el.image == "art" else el.image
             if not rel:
@@ -292,21 +322,25 @@ class FaceEngine:
             if source is None:
                 if el.field in values:
                     text_value = str(values[el.field])
-                elif el.fill or el.stroke:
-                    text_value = ""
-                else:
+                elif not (el.fill or el.stroke):
                     return None
             else:
                 text_value = self.translator.text(source)
         elif el.template is not None:
             text_value = self._template(el, face, card, values)
-        if text_value is None:
-            if el.fill or el.stroke:
-                return FillOp(box, self._color(el.fill, palette, "#ffffff"), el.radius)
-            return None
         fill_ops: list[Op] = []
         if el.fill:
             fill_ops.append(FillOp(box, self._color(el.fill, palette, "#ffffff"), el.radius))
+        if el.stroke:
+            fill_ops.append(
+                StrokeOp(
+                    box, self._color(el.stroke, palette, "#000000"), el.stroke_width, el.radius
+                )
+            )
+        if text_value is None:
+            if not fill_ops:
+                return None
+            return _Group(fill_ops) if len(fill_ops) > 1 else fill_ops[0]  # type: ignore[return-value]
         ts = TextStyle(
             face=el.font,
             size=el.size,
@@ -328,6 +362,67 @@ class FaceEngine:
             # a filled text box: draw the fill first, then the text
             return _Group([*fill_ops, op])  # type: ignore[return-value]
         return op
+
+    def _track(
+        self, el: Element, box: tuple[float, float, float, float], palette: dict[str, str]
+    ) -> Op | None:
+        assert el.track is not None
+        track = self.game.tracks.get(el.track)
+        if track is None:
+            return None  # reported by validation
+        labels = [str(v) for v in range(track.min, track.max + 1)]
+        return TrackOp(
+            box,
+            labels,
+            el.direction == "vertical",
+            el.font,
+            el.size,
+            self._color(el.color, palette, palette["text"]),
+            self._color(el.fill, palette, "#ffffff") if el.fill else None,
+            self._color(el.stroke, palette, palette["text"]) if el.stroke else palette["text"],
+        )
+
+    def _table(
+        self, el: Element, box: tuple[float, float, float, float], palette: dict[str, str]
+    ) -> Op | None:
+        assert el.table is not None
+        table = self.game.tables.get(el.table)
+        if table is None:
+            return None
+        t = self.translator.text
+        header = [t(c.title) if c.title else c.id for c in table.columns]
+        rows = []
+        for cells in table.cells:
+            row = []
+            for col in table.columns:
+                value = cells.get(col.id, "")
+                if isinstance(value, Text):
+                    text = t(value)
+                else:
+                    text = str(value) if not isinstance(value, bool) else str(int(value))
+                if col.unit and isinstance(value, int | float) and not isinstance(value, bool):
+                    text = f"{text}\u00a0{col.unit}"
+                row.append(text)
+            rows.append(row)
+        size = table_fit_size(header, rows, box, el.size, el.min_size or el.size * 0.6, self.fonts)
+        if size is None:
+            self.issues.append(
+                TextIssue(
+                    "overflow",
+                    el.at("table"),
+                    f"[{self.lang}] table {table.id} does not fit its box even at "
+                    f"{el.min_size or el.size * 0.6:g} pt; enlarge the box",
+                )
+            )
+            size = el.min_size or el.size * 0.6
+        return TableOp(
+            box,
+            header,
+            rows,
+            size,
+            self._color(el.color, palette, palette["text"]),
+            self._color(el.stroke, palette, "#666666") if el.stroke else "#666666",
+        )
 
     def _present(self, face: Face, name: str) -> bool:
         if name == "art":
@@ -413,3 +508,71 @@ def flatten(ops: list[Any]) -> list[Op]:
         else:
             out.append(op)
     return out
+
+
+def build_table(
+    header: list[str],
+    rows: list[list[str]],
+    size: float,
+    fonts: FontSet,
+    color: str = "#000000",
+    stroke: str = "#666666",
+    width: float | None = None,
+) -> Any:
+    """A reportlab Table of paragraphs (text wraps within columns)."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    from .text import Run, to_xml
+
+    st = ParagraphStyle(
+        "cell",
+        fontName=fonts.main.font("regular"),
+        fontSize=size,
+        leading=size * 1.15,
+        textColor=color,
+    )
+    hd = ParagraphStyle("head", parent=st, fontName=fonts.main.font("bold"))
+
+    def cell(text: str, head: bool) -> Any:
+        xml = to_xml([Run(text, bold=head)], fonts, "regular", size)
+        return Paragraph(xml or "&nbsp;", hd if head else st)
+
+    data = [[cell(h, True) for h in header]] + [[cell(v, False) for v in r] for r in rows]
+    ncols = max(len(header), 1)
+    table = Table(data, colWidths=[width / ncols] * ncols if width else None, repeatRows=0)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), fonts.main.font("regular"), size),
+                ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor(stroke)),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), size * 0.15),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.25),
+                ("LEFTPADDING", (0, 0), (-1, -1), size * 0.3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), size * 0.3),
+            ]
+        )
+    )
+    return table
+
+
+def table_fit_size(
+    header: list[str],
+    rows: list[list[str]],
+    box: tuple[float, float, float, float],
+    size: float,
+    min_size: float,
+    fonts: FontSet,
+) -> float | None:
+    """The largest size (0.5 pt steps) at which the table fits the box, or None."""
+    width, height = pt(box[2]), pt(box[3])
+    current = size
+    while current >= min_size - 1e-9:
+        table = build_table(header, rows, current, fonts, width=width)
+        _w, h = table.wrap(width, height)
+        if h <= height + 0.5:
+            return current
+        current -= 0.5
+    return None

@@ -367,6 +367,13 @@ def _deck_items(deck: Deck) -> Iterator[tuple[Item, Item | None]]:
             yield front, back
 
 
+def _board_items(board: Board) -> Iterator[tuple[Item, Item | None]]:
+    for copy in range(board.copies):
+        front = Item(board, board, board, "front", copy=copy)
+        back = Item(board.back, board, board, "back", copy=copy) if board.back else None
+        yield front, back
+
+
 def _token_items(ts: TokenSet) -> Iterator[tuple[Item, Item | None]]:
     shape: Shape = ts.shape
     for token in ts.tokens:
@@ -417,11 +424,13 @@ def _sheet_pages(
     return pages
 
 
-def plan_document(game: Game, opts: Options) -> list[Page]:
-    """Every page of one game's PDF in print order (setup sheet, cards, tokens)."""
+def plan_document(game: Game, opts: Options, setup_pages: int = 1) -> list[Page]:
+    """Every page of one game's PDF in print order: setup sheet, cards, boards, tokens."""
     paper = PAPERS[opts.paper]
     gap = game.print.gap if opts.gap is None else opts.gap
-    pages: list[Page] = [Page("setup", paper.portrait(), payload=game)]
+    pages: list[Page] = [
+        Page("setup", paper.portrait(), payload=(game, i)) for i in range(setup_pages)
+    ]
     # decks of the same card size share sheets, in the order they are defined
     runs: list[tuple[Size, list[Deck]]] = []
     for deck in game.decks.values():
@@ -433,12 +442,23 @@ def plan_document(game: Game, opts: Options) -> list[Page]:
         else:
             runs.append((size, [deck]))
     for size, decks in runs:
-        grid = fit_grid(paper, size, gap, opts.bleed)
-        if grid is None:
-            raise ValueError(f"a {size} card does not fit on {opts.paper}")
         items = [pair for deck in decks for pair in _deck_items(deck)]
         group = ", ".join(d.id for d in decks)
-        pages.extend(_sheet_pages(grid, items, opts, group, ("fronts", "backs"), opts.bleed))
+        pages.extend(_impose(paper, size, gap, items, opts, group, ("fronts", "backs"), opts.bleed))
+    # boards that fit the paper are imposed like cards; larger ones are tiled
+    board_runs: list[tuple[Size, list[Board]]] = []
+    for board in game.boards.values():
+        if fit_grid(paper, board.size, gap, opts.bleed) is None:
+            pages.extend(plan_board_tiles(board, paper, opts))
+            continue
+        if board_runs and board_runs[-1][0] == board.size:
+            board_runs[-1][1].append(board)
+        else:
+            board_runs.append((board.size, [board]))
+    for size, boards in board_runs:
+        items = [pair for b in boards for pair in _board_items(b)]
+        group = ", ".join(b.id for b in boards)
+        pages.extend(_impose(paper, size, gap, items, opts, group, ("fronts", "backs"), opts.bleed))
     # token sets of the same shape and size share sheets too
     token_runs: list[tuple[tuple[str, float], list[TokenSet]]] = []
     for ts in game.tokens.values():
@@ -449,20 +469,237 @@ def plan_document(game: Game, opts: Options) -> list[Page]:
             token_runs[-1][1].append(ts)
         else:
             token_runs.append((key, [ts]))
-    for (_shape, tsize), sets in token_runs:
-        cell = token_size(sets[0])
-        grid = fit_grid(paper, cell, TOKEN_GAP, 0.0)
-        if grid is None:
-            raise ValueError(f"a {tsize:g} mm token does not fit on {opts.paper}")
+    for (_shape, _tsize), sets in token_runs:
         items = [pair for ts in sets for pair in _token_items(ts)]
         group = ", ".join(ts.id for ts in sets)
-        pages.extend(_sheet_pages(grid, items, opts, group, ("tokens", "token-backs"), 0.0))
+        pages.extend(
+            _impose(
+                paper,
+                token_size(sets[0]),
+                TOKEN_GAP,
+                items,
+                opts,
+                group,
+                ("tokens", "token-backs"),
+                0.0,
+            )
+        )
     return number_sheets(pages, opts)
+
+
+def _impose(
+    paper: Size,
+    size: Size,
+    gap: float,
+    items: list[tuple[Item, Item | None]],
+    opts: Options,
+    group: str,
+    kinds: tuple[PageKind, PageKind],
+    bleed: float,
+) -> list[Page]:
+    has_backs = any(b is not None for _f, b in items)
+    if opts.fold and has_backs:
+        fold = fit_fold(paper, size, gap, bleed)
+        if fold is not None:
+            return _fold_pages(fold, items, opts, group, bleed)
+    grid = fit_grid(paper, size, gap, bleed)
+    if grid is None:
+        raise ValueError(f"a {size} item does not fit on {opts.paper}")
+    return _sheet_pages(grid, items, opts, group, kinds, bleed)
+
+
+# --- gutter fold ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FoldGrid:
+    """Fronts on one half of the sheet, backs mirrored on the other, across the fold line."""
+
+    grid: Grid  # the fronts
+    fold: Line
+    horizontal: bool  # the fold line runs horizontally (fronts above it)
+
+    def back_rect(self, index: int) -> Rect:
+        r = self.grid.rect(index)
+        if self.horizontal:
+            f = self.fold.y1
+            return Rect(r.x, 2 * f - r.y - r.h, r.w, r.h)
+        f = self.fold.x1
+        return Rect(2 * f - r.x - r.w, r.y, r.w, r.h)
+
+
+def fit_fold(paper: Size, cell: Size, gap: float, bleed: float) -> FoldGrid | None:
+    """The gutter-fold arrangement holding the most cards: the fold halves the long side."""
+    best: FoldGrid | None = None
+    spacing = max(gap, 2 * bleed)
+    edge = max(MIN_MARGIN, bleed + MARK_OFFSET + 2.0)
+    for page in (paper.portrait(), paper.landscape()):
+        horizontal = page.h >= page.w  # fold across the long side
+        half = Size(page.w, page.h / 2) if horizontal else Size(page.w / 2, page.h)
+        # cards touch the fold (plus their bleed), the outer edge keeps its margin
+        inner = bleed
+        avail_w = half.w - 2 * edge if horizontal else half.w - edge - inner
+        avail_h = half.h - edge - inner if horizontal else half.h - 2 * edge
+        cols = math.floor((avail_w + spacing) / (cell.w + spacing) + 1e-9)
+        rows = math.floor((avail_h + spacing) / (cell.h + spacing) + 1e-9)
+        if cols < 1 or rows < 1:
+            continue
+        gw = cols * cell.w + (cols - 1) * spacing
+        gh = rows * cell.h + (rows - 1) * spacing
+        if horizontal:
+            x0, y0 = (page.w - gw) / 2, page.h / 2 - inner - gh
+            fold = Line(0, page.h / 2, page.w, page.h / 2)
+        else:
+            x0, y0 = page.w / 2 - inner - gw, (page.h - gh) / 2
+            fold = Line(page.w / 2, 0, page.w / 2, page.h)
+        grid = Grid(page, cell, cols, rows, cell.w + spacing, cell.h + spacing, x0, y0)
+        candidate = FoldGrid(grid, fold, horizontal)
+        if best is None or grid.count > best.grid.count:
+            best = candidate
+    return best
+
+
+def _fold_pages(
+    fold: FoldGrid,
+    items: list[tuple[Item, Item | None]],
+    opts: Options,
+    group: str,
+    bleed: float,
+) -> list[Page]:
+    grid = fold.grid
+    pages = []
+    front_ext = grid.extent()
+    last = fold.back_rect(grid.count - 1)
+    first = fold.back_rect(0)
+    back_ext = Rect(
+        min(first.x, last.x),
+        min(first.y, last.y),
+        abs(last.x - first.x) + last.w,
+        abs(last.y - first.y) + last.h,
+    )
+    marks: list[Line] = []
+    if opts.crop_marks:
+        for ext in (front_ext, back_ext):
+            marks.extend(_outer_marks(grid, ext, fold, bleed))
+    both = Rect(
+        min(front_ext.x, back_ext.x),
+        min(front_ext.y, back_ext.y),
+        max(front_ext.right, back_ext.right) - min(front_ext.x, back_ext.x),
+        max(front_ext.bottom, back_ext.bottom) - min(front_ext.y, back_ext.y),
+    )
+    fur = place_furniture(grid.paper, both.grow(bleed), marks)
+    for start in range(0, len(items), grid.count):
+        chunk = items[start : start + grid.count]
+        page = Page("fold", grid.paper, marks=list(marks), furniture=fur, group=group)
+        page.fold = fold.fold
+        page.trim = both
+        page.bleed = bleed
+        for i, (f, b) in enumerate(chunk):
+            page.slots.append(Slot(grid.rect(i), f, bleed, i))
+            back = b or Item(None, f.owner, f.card, "back", f.shape)
+            page.slots.append(Slot(fold.back_rect(i), back, bleed, i))
+        pages.append(page)
+    return pages
+
+
+def _outer_marks(grid: Grid, ext: Rect, fold: FoldGrid, bleed: float) -> list[Line]:
+    """Crop marks around one half, on the three sides away from the fold."""
+    offset = bleed + MARK_OFFSET
+    xs = sorted(
+        {round(ext.x + c * grid.pitch_x + d, 4) for c in range(grid.cols) for d in (0, grid.cell.w)}
+    )
+    ys = sorted(
+        {round(ext.y + r * grid.pitch_y + d, 4) for r in range(grid.rows) for d in (0, grid.cell.h)}
+    )
+    f = fold.fold
+    if fold.horizontal:
+        before = ext.bottom <= f.y1 + 1e-6  # this half lies above the fold
+        sides = {"top": before, "bottom": not before, "left": True, "right": True}
+    else:
+        before = ext.right <= f.x1 + 1e-6  # this half lies left of the fold
+        sides = {"left": before, "right": not before, "top": True, "bottom": True}
+    lines: list[Line] = []
+    top, bottom = ext.y - offset, ext.bottom + offset
+    left, right = ext.x - offset, ext.right + offset
+    for x in xs:
+        if sides["top"] and top - MARK_LENGTH > 0:
+            lines.append(Line(x, top - MARK_LENGTH, x, top))
+        if sides["bottom"] and bottom + MARK_LENGTH < grid.paper.h:
+            lines.append(Line(x, bottom, x, bottom + MARK_LENGTH))
+    for y in ys:
+        if sides["left"] and left - MARK_LENGTH > 0:
+            lines.append(Line(left - MARK_LENGTH, y, left, y))
+        if sides["right"] and right + MARK_LENGTH < grid.paper.w:
+            lines.append(Line(right, y, right + MARK_LENGTH, y))
+    return lines
+
+
+# --- boards larger than the paper -----------------------------------------------------------
+
+BOARD_MARGIN = 10.0  # mm around a tile: marks, labels, the assembly map
+BOARD_OVERLAP = 10.0  # mm each tile repeats of its neighbour: the glue margin
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: which part of the board it shows and where."""
+
+    board: Board
+    side: Literal["front", "back"]
+    col: int
+    row: int
+    cols: int
+    rows: int
+    region: Rect  # in board millimetres
+    overlap: float
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.col + 1}"
+
+
+def tile_board(
+    board_size: Size, paper: Size, overlap: float = BOARD_OVERLAP
+) -> tuple[Size, int, int]:
+    """The paper orientation and the columns x rows that tile a board with the fewest pages."""
+    best: tuple[Size, int, int] | None = None
+    for page in (paper.portrait(), paper.landscape()):
+        aw, ah = page.w - 2 * BOARD_MARGIN, page.h - 2 * BOARD_MARGIN
+        cols = max(1, math.ceil((board_size.w - overlap) / (aw - overlap) - 1e-9))
+        rows = max(1, math.ceil((board_size.h - overlap) / (ah - overlap) - 1e-9))
+        if best is None or cols * rows < best[1] * best[2]:
+            best = (page, cols, rows)
+    assert best is not None
+    return best
+
+
+def plan_board_tiles(board: Board, paper: Size, opts: Options) -> list[Page]:
+    page_size, cols, rows = tile_board(board.size, paper)
+    aw, ah = page_size.w - 2 * BOARD_MARGIN, page_size.h - 2 * BOARD_MARGIN
+    step_x, step_y = aw - BOARD_OVERLAP, ah - BOARD_OVERLAP
+    pages: list[Page] = []
+    sides: list[tuple[Literal["front", "back"], Face]] = [("front", board)]
+    if board.back is not None:
+        sides.append(("back", board.back))
+    for copy in range(board.copies):
+        for side, face in sides:
+            for r in range(rows):
+                for c in range(cols):
+                    x0, y0 = c * step_x, r * step_y
+                    region = Rect(x0, y0, min(aw, board.size.w - x0), min(ah, board.size.h - y0))
+                    tile = Tile(board, side, c, r, cols, rows, region, BOARD_OVERLAP)
+                    rect = Rect(BOARD_MARGIN, BOARD_MARGIN, region.w, region.h)
+                    item = Item(face, board, board, side, copy=copy)
+                    page = Page("board", page_size, group=board.id, payload=tile)
+                    page.slots.append(Slot(rect, item))
+                    page.trim = rect
+                    pages.append(page)
+    return pages
 
 
 def number_sheets(pages: list[Page], opts: Options) -> list[Page]:
     """Insert blank pages so that in duplex every back is printed on its front's sheet."""
-    if opts.duplex == "none":
+    if opts.duplex == "none" or opts.fold:  # single-sided: every page is its own sheet
         for i, p in enumerate(pages, 1):
             p.sheet = i
         return pages

@@ -678,8 +678,15 @@ class Table(Located):
             for cid, v in list(values.items()):
                 if v is None or v == "-":
                     values[cid] = 0  # "-" in a rulebook table means none
-                elif isinstance(v, YMap | YSeq):
-                    ctx.error(positions[cid], "a cell holds a number or a short text")
+                elif isinstance(v, YMap):  # a text in several languages
+                    ctx.path.extend(["rows", str(len(self.cells)), cid])
+                    try:
+                        text = Text.from_yaml(v, positions[cid], ctx)
+                    finally:
+                        del ctx.path[-3:]
+                    values[cid] = text if text is not INVALID else ""
+                elif isinstance(v, YSeq):
+                    ctx.error(positions[cid], "a cell holds a number or a text, not a list")
                     values[cid] = 0
             self.cells.append(values)
             self.cell_pos.append(positions)

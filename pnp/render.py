@@ -22,11 +22,22 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
-from .faces import FaceEngine, FillOp, ImageOp, Op, StrokeOp, TextOp, flatten
+from .faces import (
+    FaceEngine,
+    FillOp,
+    ImageOp,
+    Op,
+    StrokeOp,
+    TableOp,
+    TextOp,
+    TrackOp,
+    build_table,
+    flatten,
+)
 from .fonts import FontSet
 from .i18n import Translator
 from .layout import SCALE_BAR as SCALE_BAR_MM
-from .layout import Line, Page, Rect, Slot
+from .layout import Duplex, Line, Page, Rect, Slot
 from .model import Game
 from .model import Table as TableModel
 from .text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
@@ -72,8 +83,10 @@ class Renderer:
     translator: Translator
     title: str
     total_sheets: int = 0
+    _duplex: Duplex = "long"
     forms: dict[Any, str] = field(default_factory=dict)
     form_uses: dict[Any, int] = field(default_factory=dict)
+    _setup_pending: list[Flowable] | None = None
 
     def w(self, message: str) -> str:
         return gettext(message, self.lang)
@@ -125,11 +138,17 @@ class Renderer:
             self.setup_sheet(pen, page)
         elif page.kind == "blank":
             self.blank(pen, page)
+        elif page.kind == "board":
+            self.board_tile(pen, page)
+        elif page.kind == "calibration":
+            self.calibration(pen, page)
         else:
             for slot in page.slots:
                 self.slot(pen, slot)
             self.outlines(pen, page)
             self.marks(pen, page.marks)
+            if page.fold is not None:
+                self.fold_line(pen, page)
             self.furniture(pen, page)
 
     # --- slots and faces -----------------------------------------------------------------------
@@ -198,7 +217,44 @@ class Renderer:
                 self._image(c, op, h)
             elif isinstance(op, TextOp):
                 self._text(c, op, h)
+            elif isinstance(op, TrackOp):
+                self._track(c, op, h)
+            elif isinstance(op, TableOp):
+                self._table(c, op, h)
         c.restoreState()
+
+    def _track(self, c: Canvas, op: TrackOp, face_h: float) -> None:
+        x, y, bw, bh = op.box
+        n = max(len(op.labels), 1)
+        font = self.fonts.main.font(op.font)
+        c.saveState()
+        c.setLineWidth(0.6)
+        c.setStrokeColor(_color(op.stroke))
+        for i, label in enumerate(op.labels):
+            if op.vertical:  # the lowest value at the bottom
+                ch = bh / n
+                cx, cy, cw = x, y + bh - (i + 1) * ch, bw
+                cell_h = ch
+            else:
+                cw = bw / n
+                cx, cy, cell_h = x + i * cw, y, bh
+            rx, ry = pt(cx), pt(face_h - cy - cell_h)
+            if op.fill:
+                c.setFillColor(_color(op.fill))
+                c.rect(rx, ry, pt(cw), pt(cell_h), stroke=1, fill=1)
+            else:
+                c.rect(rx, ry, pt(cw), pt(cell_h), stroke=1, fill=0)
+            size = min(op.size, pt(min(cw, cell_h)) * 0.6)
+            c.setFont(font, size)
+            c.setFillColor(_color(op.color))
+            c.drawCentredString(rx + pt(cw) / 2, ry + pt(cell_h) / 2 - size * 0.35, label)
+        c.restoreState()
+
+    def _table(self, c: Canvas, op: TableOp, face_h: float) -> None:
+        x, y, bw, bh = op.box
+        table = build_table(op.header, op.rows, op.size, self.fonts, op.color, op.stroke, pt(bw))
+        _w, th = table.wrap(pt(bw), pt(bh))
+        table.drawOn(c, pt(x), pt(face_h - y) - th)
 
     def _shape_path(self, c: Canvas, shape: str, w: float, h: float, grow: float) -> Any:
         p = c.beginPath()
@@ -305,8 +361,10 @@ class Renderer:
         sheet = self.w("sheet {n} of {total}").format(n=page.sheet, total=self.total_sheets)
         names = []
         for gid in filter(None, page.group.split(", ")):
-            owner = self.game.decks.get(gid) or self.game.tokens.get(gid)
-            name = getattr(owner, "name", None)
+            owner = (
+                self.game.decks.get(gid) or self.game.tokens.get(gid) or self.game.boards.get(gid)
+            )
+            name = getattr(owner, "name", None) or getattr(owner, "title", None)
             names.append(self.translator.text(name) if name is not None else gid)
         group = f" ({', '.join(names)})" if names else ""
         return f"{sheet} · {kind}{group} · {self.title} · {self.lang}"
@@ -359,6 +417,149 @@ class Renderer:
                 c.drawString(pen.x(lx), pen.y(ly), text)
         c.restoreState()
 
+    def fold_line(self, pen: Pen, page: Page) -> None:
+        assert page.fold is not None
+        c = pen.c
+        c.saveState()
+        c.setStrokeColor(colors.HexColor("#555555"))
+        c.setLineWidth(0.6)
+        c.setDash(4, 3)
+        pen.line(page.fold)
+        c.setDash()
+        c.setFont(self.fonts.main.font("italic"), 6.5)
+        c.setFillColor(colors.HexColor("#555555"))
+        f = page.fold
+        label = self.w("fold here")
+        if f.y1 == f.y2:
+            c.drawString(pen.x(2), pen.y(f.y1 - 1), label)
+        else:
+            c.saveState()
+            c.translate(pen.x(f.x1 - 1), pen.y(page.size.h - 2))
+            c.rotate(90)
+            c.drawString(0, 0, label)
+            c.restoreState()
+        c.restoreState()
+
+    def board_tile(self, pen: Pen, page: Page) -> None:
+        """One page of a tiled board: its part of the board, glue strips, marks, a map."""
+        from .layout import BOARD_MARGIN, Tile
+
+        tile = page.payload
+        assert isinstance(tile, Tile)
+        (slot,) = page.slots
+        item = slot.item
+        board = tile.board
+        c = pen.c
+        W, H = board.size.w, board.size.h
+        key = (id(item.face), item.side, W, H, 0.0, "board")
+        name = self.forms.get(key)
+        if name is None:
+            assert item.face is not None
+            ops = flatten(self.engine.ops(item.face, board, board, item.side, W, H, 0.0))
+            name = f"face{len(self.forms)}"
+            c.beginForm(name, lowerx=0, lowery=0, upperx=pt(W), uppery=pt(H))
+            self.draw_face(c, ops, W, H, "rect", 0.0)
+            c.endForm()
+            self.forms[key] = name
+        r, reg = slot.rect, tile.region
+        c.saveState()
+        p = c.beginPath()
+        p.rect(*pen.rect_pt(r))
+        c.clipPath(p, stroke=0, fill=0)
+        c.translate(pt(r.x - reg.x), pt(page.size.h - r.y + reg.y - H))
+        c.doForm(name)
+        c.restoreState()
+        ov = tile.overlap
+        glue = []
+        if tile.col < tile.cols - 1:
+            glue.append(Rect(r.right - ov, r.y, ov, r.h))
+        if tile.row < tile.rows - 1:
+            glue.append(Rect(r.x, r.bottom - ov, r.w, ov))
+        c.saveState()
+        for g in glue:  # the strip the next tile is glued onto
+            c.setFillColor(colors.Color(0.5, 0.5, 0.5, alpha=0.25))
+            c.rect(*pen.rect_pt(g), stroke=0, fill=1)
+            c.setFillColor(colors.HexColor("#333333"))
+            c.setFont(self.fonts.main.font("bold"), 7)
+            text = self.w("glue")
+            if g.w < g.h:
+                c.saveState()
+                c.translate(pen.x(g.x + g.w / 2 + 1), pen.y(g.y + g.h / 2))
+                c.rotate(90)
+                c.drawCentredString(0, 0, text)
+                c.restoreState()
+            else:
+                c.drawCentredString(pen.x(g.x + g.w / 2), pen.y(g.y + g.h / 2 + 1), text)
+        # alignment marks: where the neighbour's edge lands (triangles in the margins)
+        c.setFillColor(colors.black)
+        if tile.col < tile.cols - 1:
+            x = r.right - ov
+            for y, d in ((r.y - 0.5, -1), (r.bottom + 0.5, 1)):
+                self._triangle(pen, x, y, d, vertical=True)
+        if tile.row < tile.rows - 1:
+            y = r.bottom - ov
+            for x, d in ((r.x - 0.5, -1), (r.right + 0.5, 1)):
+                self._triangle(pen, x, y, d, vertical=False)
+        c.restoreState()
+        # cut marks at the tile's corners
+        marks = []
+        for x in (r.x, r.right):
+            marks.append(Line(x, r.y - 1.5 - 5, x, r.y - 1.5))
+            marks.append(Line(x, r.bottom + 1.5, x, r.bottom + 1.5 + 5))
+        for y in (r.y, r.bottom):
+            marks.append(Line(r.x - 1.5 - 5, y, r.x - 1.5, y))
+            marks.append(Line(r.right + 1.5, y, r.right + 1.5 + 5, y))
+        self.marks(pen, [m for m in marks if min(m.x1, m.x2) > 0 and max(m.y1, m.y2) < page.size.h])
+        # label and assembly map in the bottom margin
+        font = self.fonts.main.font("bold")
+        bname = (
+            self.translator.text(board.name or board.title)
+            if (board.name or board.title)
+            else board.id
+        )
+        side = "" if tile.side == "front" else f" ({self.w('back')})"
+        c.setFont(font, 9)
+        label = self.w("{board}{side}: tile {label} of {total}").format(
+            board=bname, side=side, label=tile.label, total=tile.cols * tile.rows
+        )
+        c.drawString(pen.x(r.x), pen.y(page.size.h - BOARD_MARGIN / 2 + 1), label)
+        cell = 2.6
+        mx = page.size.w - BOARD_MARGIN - tile.cols * cell
+        my = page.size.h - BOARD_MARGIN / 2 - tile.rows * cell / 2 - 1
+        c.setLineWidth(0.4)
+        for rr in range(tile.rows):
+            for cc in range(tile.cols):
+                here = (rr, cc) == (tile.row, tile.col)
+                c.setFillColor(colors.black if here else colors.white)
+                c.rect(
+                    *pen.rect_pt(Rect(mx + cc * cell, my + rr * cell, cell, cell)), stroke=1, fill=1
+                )
+        c.setFont(self.fonts.main.font("regular"), 6)
+        c.setFillColor(colors.black)
+        c.drawRightString(
+            pen.x(mx - 1.5),
+            pen.y(my + tile.rows * cell / 2 + 1),
+            self.w("print at 100 %; cut on the marks; glue each tile onto the grey strip"),
+        )
+
+    def _triangle(self, pen: Pen, x: float, y: float, d: int, vertical: bool) -> None:
+        c = pen.c
+        p = c.beginPath()
+        size = 2.2
+        if vertical:  # pointing at the page edge of the cut
+            p.moveTo(pen.x(x), pen.y(y))
+            p.lineTo(pen.x(x - size / 2), pen.y(y + d * size))
+            p.lineTo(pen.x(x + size / 2), pen.y(y + d * size))
+        else:
+            p.moveTo(pen.x(x), pen.y(y))
+            p.lineTo(pen.x(x + d * size), pen.y(y - size / 2))
+            p.lineTo(pen.x(x + d * size), pen.y(y + size / 2))
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+
+    def calibration(self, pen: Pen, page: Page) -> None:
+        draw_calibration(pen, page, self.fonts, self.lang, self._duplex)
+
     @staticmethod
     def _fit_label(text: str, font: str, size: float, width: float) -> str:
         from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -380,29 +581,46 @@ class Renderer:
         )
 
     # --- setup sheet -----------------------------------------------------------------------------
-    def setup_sheet(self, pen: Pen, page: Page) -> None:
-        flow = self.setup_flowables()
-        margin = 15.0
-        frame = Frame(
-            pt(margin),
-            pt(margin),
-            pt(page.size.w - 2 * margin),
-            pt(page.size.h - 2 * margin),
-            showBoundary=0,
-        )
-        frame.addFromList(flow, pen.c)
-        if flow:
-            # what does not fit is dropped from this page: report it through the engine
-            from .faces import TextIssue
+    SETUP_MARGIN = 15.0
 
-            self.engine.issues.append(
-                TextIssue(
-                    "setup-overflow",
-                    self.game.meta.at("setup_sheet"),
-                    f"[{self.lang}] the setup sheet does not fit on one page; shorten its texts "
-                    "or split its tables",
-                )
+    def _setup_frame(self, page: Size) -> Frame:
+        m = self.SETUP_MARGIN
+        return Frame(pt(m), pt(m), pt(page.w - 2 * m), pt(page.h - 2 * m), showBoundary=0)
+
+    def count_setup_pages(self, page: Size) -> int:
+        """How many pages the setup sheet takes (measured on a scratch canvas)."""
+        flow = self.setup_flowables()
+        scratch = Canvas(io.BytesIO(), pagesize=(pt(page.w), pt(page.h)))
+        pages = 0
+        while flow and pages < 50:
+            before = len(flow)
+            self._setup_frame(page).addFromList(flow, scratch)
+            scratch.showPage()
+            pages += 1
+            if len(flow) == before:  # a flowable larger than a page: drop it, report it
+                flow.pop(0)
+                self._setup_too_big()
+        return max(pages, 1)
+
+    def _setup_too_big(self) -> None:
+        from .faces import TextIssue
+
+        self.engine.issues.append(
+            TextIssue(
+                "setup-overflow",
+                self.game.meta.at("setup_sheet"),
+                f"[{self.lang}] a table or text of the setup sheet is larger than a page; split it",
             )
+        )
+
+    def setup_sheet(self, pen: Pen, page: Page) -> None:
+        if self._setup_pending is None:
+            self._setup_pending = self.setup_flowables()
+        flow = self._setup_pending
+        before = len(flow)
+        self._setup_frame(page.size).addFromList(flow, pen.c)
+        if flow and len(flow) == before:
+            flow.pop(0)
 
     def setup_flowables(self) -> list[Flowable]:
         game = self.game
@@ -437,11 +655,122 @@ class Renderer:
         if sheet and sheet.notes:
             out.append(Spacer(1, 6))
             out.extend(self.paragraphs(t(sheet.notes), body))
+        for scenario in game.scenarios.values():
+            out.extend(self.scenario(scenario, h2, body, small))
         out.append(Spacer(1, 10))
         out.append(Paragraph(self.para(self.print_advice(), "regular", 7.5), small))
         if game.meta.credits:
             out.extend(self.paragraphs(t(game.meta.credits), small))
         return out
+
+    def scenario(
+        self, sc: Any, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
+    ) -> list[Flowable]:
+        """A scenario's set-up as a checklist: what to take out of the box, in order."""
+        from .checks.scenarios import player_range
+
+        t = self.translator.text
+        game = self.game
+        out: list[Flowable] = [Spacer(1, 8)]
+        name = t(sc.name) if sc.name else sc.id
+        if sc.extends and sc.extends in game.scenarios:
+            parent = game.scenarios[sc.extends]
+            base = t(parent.name) if parent.name else parent.id
+            name = f"{name} ({self.w('variant of')} {base})"
+        out.append(Paragraph(self.para(name, "bold", 12), h2))
+        lo, hi = player_range(game, sc)
+        facts = [
+            self.w("{lo}-{hi} players").format(lo=lo, hi=hi)
+            if lo != hi
+            else self.w("{n} players").format(n=lo)
+        ]
+        if sc.difficulty:
+            facts.append(t(sc.difficulty))
+        out.append(Paragraph(self.para(" · ".join(facts), "italic", 9), body))
+        if sc.story:
+            out.extend(self.paragraphs(t(sc.story), small))
+        steps: list[str] = []
+        for ref in sc.boards:
+            board = game.boards.get(ref.board)
+            bname = (
+                t(board.name or board.title) if board and (board.name or board.title) else ref.board
+            )
+            side = {"front": "A", "back": "B"}.get(ref.side, ref.side)
+            where = f" — {t(ref.where)}" if ref.where else ""
+            steps.append(
+                self.w("Place {board}, side {side} up").format(board=bname, side=side) + where
+            )
+        for track_id, value in sc.start.items():
+            track = game.tracks.get(track_id)
+            tname = t(track.name) if track and track.name else track_id
+            steps.append(self.w("Set {track} to {value}").format(track=tname, value=value))
+        if sc.setup:
+            steps.append(t(sc.setup))
+        for step in sc.cards:
+            steps.append(self.deck_step(step, lo, hi))
+        for i, text in enumerate(steps, 1):
+            out.append(Paragraph(self.para(f"{i}. {text}", "regular", 9.5), body))
+        for label, text in (
+            (self.w("Special rules"), sc.rules),
+            (self.w("Victory"), sc.victory),
+            (self.w("Defeat"), sc.defeat),
+        ):
+            if text:
+                out.extend(self.paragraphs(f"**{label}:** {t(text)}", body))
+        return out
+
+    def deck_step(self, step: Any, lo: int, hi: int) -> str:
+        from .checks.scenarios import draw_count
+
+        t = self.translator.text
+        game = self.game
+        deck = game.decks.get(step.deck) or game.tokens.get(step.deck)
+        dname = t(deck.name) if deck is not None and deck.name else step.deck
+
+        def names(refs: list[Any]) -> str:
+            out = []
+            for ref in refs:
+                card = game.card(ref.card)
+                label = t(card.title) if card is not None and card.title else ref.card
+                out.append(f"{label} ×{ref.copies}" if ref.copies > 1 else label)
+            return ", ".join(out)
+
+        parts = []
+        if step.only is not None:
+            parts.append(
+                self.w("keep only the cards marked {mark}").format(mark=self._filter(step.only))
+            )
+        if step.exclude is not None:
+            parts.append(
+                self.w("set aside the cards marked {mark}").format(mark=self._filter(step.exclude))
+            )
+        if step.remove:
+            parts.append(self.w("remove {cards}").format(cards=names(step.remove)))
+        if step.order:
+            parts.append(self.w("use, in this order: {cards}").format(cards=names(step.order)))
+        if step.shuffle and not step.order:
+            parts.append(self.w("shuffle"))
+        if step.draw is not None:
+            counts = {p: draw_count(step, p) for p in range(lo, hi + 1)}
+            values = set(counts.values())
+            if len(values) == 1:
+                parts.append(self.w("draw {n} at random").format(n=values.pop()))
+            else:
+                per = ", ".join(f"{p}: {n}" for p, n in counts.items())
+                parts.append(self.w("draw at random by players ({per})").format(per=per))
+        if step.top:
+            parts.append(self.w("put on top: {cards}").format(cards=names(step.top)))
+        if step.bottom:
+            parts.append(self.w("put at the bottom: {cards}").format(cards=names(step.bottom)))
+        text = f"**{dname}:** " + "; ".join(parts)
+        if step.note:
+            text += f" — {t(step.note)}"
+        return text
+
+    def _filter(self, flt: Any) -> str:
+        parts = [f"“{flt.tag}”"] if flt.tag else []
+        parts.extend(f"{k} = {v}" for k, v in flt.values.items())
+        return ", ".join(parts)
 
     def print_advice(self) -> str:
         return self.w(
@@ -465,6 +794,10 @@ class Renderer:
         return out
 
     def cell(self, value: Any, unit: str | None) -> str:
+        from .model import Text
+
+        if isinstance(value, Text):
+            return self.translator.text(value)
         if isinstance(value, bool):
             value = int(value)
         if isinstance(value, int | float):
@@ -533,3 +866,73 @@ def measure_text(
     """Height in points of a text set in a box of the given width (used by tests)."""
     ts = TextStyle(size=size, fit="none")
     return fit_text(text, ts, fonts, icons, {}, lang, pt(width_mm), 1e6).height
+
+
+def draw_calibration(pen: Pen, page: Page, fonts: FontSet, lang: str, duplex: Duplex) -> None:
+    def gettext_(message: str) -> str:
+        return gettext(message, lang)
+
+    """Duplex calibration: a cross on the front, rulers on the back around its spot."""
+    c = pen.c
+    W, H = page.size.w, page.size.h
+    cx, cy = W / 2, H / 2
+    dx, dy = page.payload if isinstance(page.payload, tuple) else (0.0, 0.0)
+    font = fonts.main.font("regular")
+    c.setStrokeColor(colors.black)
+    if page.side == "front":
+        c.setLineWidth(0.5)
+        for x, y in ((cx, cy), (30, 30), (W - 30, 30), (30, H - 30), (W - 30, H - 30)):
+            pen.line(Line(x - 15, y, x + 15, y))
+            pen.line(Line(x, y - 15, x, y + 15))
+        c.setFont(font, 9)
+        lines = [
+            gettext_("Duplex calibration — front"),
+            gettext_("Print this sheet double-sided at 100 %, then hold it against a window."),
+            gettext_("Looking at the back, read where each cross shows through on its rulers:"),
+            gettext_("X on the horizontal ruler, Y on the vertical one (mm, + is right and down)."),
+            gettext_("Then build with --back-offset X,Y, e.g. --back-offset 1.5,-0.5."),
+        ]
+        for i, text in enumerate(lines):
+            c.drawCentredString(pen.x(cx), pen.y(60 + i * 5), text)
+        return
+    # back: rulers centred where each cross lands when the printer is perfect
+    from .layout import mirror
+
+    c.setLineWidth(0.3)
+    c.setFont(font, 5)
+    for x, y in ((cx, cy), (30, 30), (W - 30, 30), (30, H - 30), (W - 30, H - 30)):
+        m = mirror(Rect(x, y, 0, 0), page.size, duplex)
+        mx, my = m.x + dx, m.y + dy
+        for k in range(-10, 11):
+            length = 3.0 if k % 5 == 0 else 1.6
+            pen.line(Line(mx + k, my - length, mx + k, my))  # horizontal ruler
+            pen.line(Line(mx, my + k, mx + length, my + k))  # vertical ruler
+            if k % 5 == 0:
+                c.drawCentredString(pen.x(mx + k), pen.y(my - 3.8), f"{k:+d}")
+                c.drawString(pen.x(mx + 3.6), pen.y(my + k + 0.8), f"{k:+d}")
+    c.setFont(font, 9)
+    c.drawCentredString(pen.x(cx), pen.y(60), gettext_("Duplex calibration — back"))
+
+
+def render_calibration(
+    fonts: FontSet, lang: str, paper: Size, duplex: Duplex, offset: tuple[float, float]
+) -> bytes:
+    """A two-page duplex calibration sheet (front crosses, back rulers)."""
+    from .layout import Page
+
+    buf = io.BytesIO()
+    canvas = Canvas(
+        buf,
+        pagesize=(pt(paper.w), pt(paper.h)),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.main.font("regular"),
+    )
+    canvas.setTitle(f"pnp duplex calibration ({duplex} edge)")
+    canvas.setCreator("pnp")
+    for side in ("front", "back"):
+        page = Page("calibration", paper, side=side, payload=offset)
+        draw_calibration(Pen(canvas, paper), page, fonts, lang, duplex)
+        canvas.showPage()
+    canvas.save()
+    return buf.getvalue()

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..expr import Evaluator, ExprError, Record, iterate, parse_for_each
 from ..findings import Severity, rule
-from ..model import Card, Game, Invariant
+from ..model import Card, Game, Invariant, Text
 from . import CheckContext, check
 
 INVARIANT = rule("invariant", Severity.ERROR, "a rule the game declares for its data fails")
@@ -56,9 +56,18 @@ def game_data(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         )
         for t in game.tokens.values()
     }
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Text):
+            return value.values.get(game.source_language) or next(iter(value.values.values()), "")
+        return value
+
     tables = {
         t.id: [
-            Record(dict(cells), positions.get(t.columns[0].id) if t.columns else t.pos)
+            Record(
+                {k: plain(v) for k, v in cells.items()},
+                positions.get(t.columns[0].id) if t.columns else t.pos,
+            )
             for cells, positions in zip(t.cells, t.cell_pos, strict=True)
         ]
         for t in game.tables.values()

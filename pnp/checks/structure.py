@@ -78,6 +78,11 @@ def layouts(game: Game, ctx: CheckContext) -> None:
     table = layout_table(game)
     known = sorted(table)
     for lid, layout in game.layouts.items():
+        for el in layout.elements:
+            if el.track is not None and el.track not in game.tracks:
+                _unknown(ctx, el.at("track"), "track", el.track, sorted(game.tracks))
+            if el.table is not None and el.table not in game.tables:
+                _unknown(ctx, el.at("table"), "table", el.table, sorted(game.tables))
         if layout.extends is not None and layout.extends not in table:
             _unknown(ctx, layout.at("extends"), "layout", layout.extends, known)
             continue

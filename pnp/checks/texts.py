@@ -133,6 +133,13 @@ def fitting(game: Game, ctx: CheckContext) -> None:
                     engine.ops(face, owner, owner_card, side, w, h, 0.0)
                 except (KeyError, LayoutCycle):
                     continue  # unknown layout or cycle: reported by the structure checks
+        for board in game.boards.values():
+            sides = [(board, "front")] + ([(board.back, "back")] if board.back else [])
+            for face, side in sides:
+                try:
+                    engine.ops(face, board, board, side, board.size.w, board.size.h, 0.0)
+                except (KeyError, LayoutCycle):
+                    continue
         for issue in engine.issues:
             if issue.kind == "unknown-token":
                 continue  # the structure check reports unknown {names}, with suggestions
