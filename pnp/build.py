@@ -36,6 +36,8 @@ class BuildOptions:
     layout: Options = field(default_factory=Options)
     out_dir: Path | None = None
     papers: tuple[str, ...] = ()  # several papers in one build; empty: layout.paper
+    png_dpi: float | None = None  # also write every face as a PNG at this resolution
+    tts: bool = False  # also write Tabletop Simulator deck sheets
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Output:
     pages: int
     sheets: int
     fallbacks: int
+    extra: dict[Path, bytes] = field(default_factory=dict)  # PNG faces, TTS sheets
 
 
 def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
@@ -118,7 +121,38 @@ def render_game(
     out_dir = (opts.out_dir or root.output) / game.id
     path = out_dir / f"{game.id}-{lang}-{paper}.pdf"
     sheets = max((p.sheet for p in pages), default=0)
-    return Output(game.id, lang, path, data, len(pages), sheets, len(translator.fallbacks))
+    out = Output(game.id, lang, path, data, len(pages), sheets, len(translator.fallbacks))
+    if opts.png_dpi or opts.tts:
+        out.extra = raster_files(game, lang, renderer, out_dir, opts)
+    return out
+
+
+def raster_files(
+    game: Game, lang: str, renderer: Renderer, out_dir: Path, opts: BuildOptions
+) -> dict[Path, bytes]:
+    """Face PNGs and TTS sheets, rendered from a PDF of one face per page."""
+    from . import export
+    from .layout import item_size
+
+    owners = game.owners()
+    sizes = {o.id: item_size(game, o) for o in owners}
+    faces = export.face_pages(game, owners, sizes)
+    if not faces:
+        return {}
+    face_renderer = Renderer(
+        game, lang, renderer.engine, renderer.fonts, renderer.translator, renderer.title
+    )
+    pdf = face_renderer.render([f.page for f in faces])
+    dpi = opts.png_dpi or 150.0
+    images = dict(zip([f.name for f in faces], export.rasterise(pdf, dpi), strict=True))
+    files: dict[Path, bytes] = {}
+    if opts.png_dpi:
+        for name, image in images.items():
+            files[out_dir / f"{game.id}-{lang}-png" / f"{name}.png"] = export.png_bytes(image, dpi)
+    if opts.tts:
+        for name, data in export.tts_sheets(game, images, faces, dpi).items():
+            files[out_dir / f"{game.id}-{lang}-tts" / name] = data
+    return files
 
 
 def build(
@@ -151,6 +185,8 @@ def build(
         raise ContentError("the build found errors; nothing was written")
     for out in outputs:
         write_atomic(out.path, out.data)
+        for extra_path, extra_data in sorted(out.extra.items()):
+            write_atomic(extra_path, extra_data)
     return outputs
 
 

@@ -176,6 +176,13 @@ def build_cmd(
     out: Annotated[
         Path | None, typer.Option("--out", help="Output folder (default: ROOT/output).")
     ] = None,
+    png: Annotated[
+        float | None,
+        typer.Option("--png", help="Also write every face as a PNG at this DPI.", min=30, max=1200),
+    ] = None,
+    tts: Annotated[
+        bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets (10x7).")
+    ] = False,
     root: RootOpt = None,
 ) -> None:
     """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
@@ -193,6 +200,8 @@ def build_cmd(
                 back_offset=_parse_offset(back_offset),
             ),
             out_dir=out.resolve() if out else None,
+            png_dpi=png,
+            tts=tts,
         )
         outputs = build(r, games, opts, report, progress=lambda s: _err(f"building {s} ..."))
     except ContentError as exc:
@@ -214,6 +223,9 @@ def build_cmd(
         except ValueError:
             shown = o.path
         typer.echo(f"wrote {shown} ({o.pages} pages, {o.sheets} sheets)")
+        if o.extra:
+            folders = sorted({p.parent.name for p in o.extra})
+            typer.echo(f"  and {len(o.extra)} image files in {', '.join(folders)}")
 
 
 def main() -> None:

@@ -141,6 +141,7 @@ class ImageOp:
     bleed: float = 0.0
     width_px: int = 0
     height_px: int = 0
+    art_bleed: float = 0.0  # mm of bleed already in the image
 
 
 @dataclass
@@ -254,7 +255,7 @@ class FaceEngine:
         if art and not any(e.image == "art" for e in lay.elements):
             img = self._image(art)
             if img is not None:
-                ops.append(ImageOp((0, 0, w, h), img[0], bleed, img[1], img[2]))
+                ops.append(ImageOp((0, 0, w, h), img[0], bleed, img[1], img[2], face.art_bleed))
         values = self._values(face, card)
         for el in lay.elements:
             op = self._element(el, face, card, w, h, palette, values)

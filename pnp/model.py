@@ -300,6 +300,9 @@ class Face(Located):
     flavor: Text | None = fld(None, doc="flavour text, printed in italics")
     footer: Text | None = fld(None, doc="small print at the bottom")
     art: str | None = fld(None, doc="image file (PNG or JPEG) relative to the game folder")
+    art_bleed: float = fld(
+        0.0, doc="mm of bleed the art already has beyond the trim on each side (0: none)"
+    )
     fields: dict[str, Text] = fld(
         default_factory=dict, doc="further named texts, used by layout elements (field: name)"
     )

@@ -275,19 +275,31 @@ class Renderer:
         return p
 
     def _image(self, c: Canvas, op: ImageOp, face_h: float) -> None:
+        """Art covering its box (centred, cropped); with bleed, extended past the trim.
+
+        Art that carries its own bleed (art_bleed) is placed so that its trim lines up; art
+        without enough bleed is cropped to the trim and extended by mirroring its edges.
+        """
         x, y, bw, bh = op.box
         g = op.bleed
         bx, by, bw2, bh2 = x - g, y - g, bw + 2 * g, bh + 2 * g
-        iw, ih = max(op.width_px, 1), max(op.height_px, 1)
-        scale = max(bw2 / iw, bh2 / ih)  # cover the box, centred, clipped
-        dw, dh = iw * scale, ih * scale
-        dx, dy = bx + (bw2 - dw) / 2, by + (bh2 - dh) / 2
         c.saveState()
         p = c.beginPath()
         p.rect(pt(bx), pt(face_h - by - bh2), pt(bw2), pt(bh2))
         c.clipPath(p, stroke=0, fill=0)
+        if g > 0 and op.art_bleed < g:
+            image = mirrored_bleed(op.path, bw, bh, g)
+            c.drawImage(image, pt(bx), pt(face_h - by - bh2), pt(bw2), pt(bh2))
+            c.restoreState()
+            return
+        a = op.art_bleed
+        tx, ty, tw, th = x - a, y - a, bw + 2 * a, bh + 2 * a  # the image's own extent
+        iw, ih = max(op.width_px, 1), max(op.height_px, 1)
+        scale = max(tw / iw, th / ih)  # cover, centred
+        dw, dh = iw * scale, ih * scale
+        dx, dy = tx + (tw - dw) / 2, ty + (th - dh) / 2
         c.drawImage(
-            ImageReader(str(op.path)), pt(dx), pt(face_h - dy - dh), pt(dw), pt(dh), mask="auto"
+            image_reader(op.path), pt(dx), pt(face_h - dy - dh), pt(dw), pt(dh), mask="auto"
         )
         c.restoreState()
 
@@ -936,3 +948,54 @@ def render_calibration(
         canvas.showPage()
     canvas.save()
     return buf.getvalue()
+
+
+_READERS: dict[str, ImageReader] = {}
+
+
+def image_reader(path: Any) -> ImageReader:
+    """One reader per file and process: reportlab then embeds each image once per PDF."""
+    key = str(path)
+    if key not in _READERS:
+        _READERS[key] = ImageReader(key)
+    return _READERS[key]
+
+
+_BLEED_CACHE: dict[tuple[str, float, float, float], ImageReader] = {}
+
+
+def mirrored_bleed(path: Any, w: float, h: float, bleed: float) -> ImageReader:
+    """The art cropped to the trim's shape and extended by ``bleed`` mm of mirrored edges."""
+    from PIL import Image, ImageOps
+
+    key = (str(path), w, h, bleed)
+    if key in _BLEED_CACHE:
+        return _BLEED_CACHE[key]
+    with Image.open(path) as src:
+        im = src.convert("RGBA" if "A" in src.getbands() else "RGB")
+    # crop to the trim's aspect ratio, centred (what the card shows without bleed)
+    iw, ih = im.size
+    target = w / h
+    if iw / ih > target:
+        nw = round(ih * target)
+        im = im.crop(((iw - nw) // 2, 0, (iw - nw) // 2 + nw, ih))
+    else:
+        nh = round(iw / target)
+        im = im.crop((0, (ih - nh) // 2, iw, (ih - nh) // 2 + nh))
+    iw, ih = im.size
+    bx = max(1, round(bleed * iw / w))
+    by = max(1, round(bleed * ih / h))
+    bx, by = min(bx, iw), min(by, ih)
+    out = Image.new(im.mode, (iw + 2 * bx, ih + 2 * by))
+    out.paste(im, (bx, by))
+    left = ImageOps.mirror(im.crop((0, 0, bx, ih)))
+    right = ImageOps.mirror(im.crop((iw - bx, 0, iw, ih)))
+    out.paste(left, (0, by))
+    out.paste(right, (bx + iw, by))
+    top = ImageOps.flip(out.crop((0, by, iw + 2 * bx, 2 * by)))
+    bottom = ImageOps.flip(out.crop((0, by + ih - by, iw + 2 * bx, by + ih)))
+    out.paste(top, (0, 0))
+    out.paste(bottom, (0, by + ih))
+    reader = ImageReader(out)
+    _BLEED_CACHE[key] = reader
+    return reader
