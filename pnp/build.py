@@ -14,13 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .errors import BuildError, ContentError, UsageError
+from .errors import BuildError, ContentError, PnpError, UsageError
 from .faces import FaceEngine
-from .findings import FALLBACK, Pos, Report
+from .findings import FALLBACK, Finding, Pos, Report
 from .fonts import fontset
 from .i18n import Translator
 from .layout import Options, plan_document
-from .load import Root, select_games
+from .load import Root, load_game, select_games
 from .model import Game, valid_language
 from .render import Renderer
 from .units import PAPERS
@@ -36,6 +36,7 @@ class BuildOptions:
     layout: Options = field(default_factory=Options)
     out_dir: Path | None = None
     papers: tuple[str, ...] = ()  # several papers in one build; empty: layout.paper
+    jobs: int = 1  # worker processes for several games, languages or papers
     png_dpi: float | None = None  # also write every face as a PNG at this resolution
     tts: bool = False  # also write Tabletop Simulator deck sheets
 
@@ -177,10 +178,15 @@ def build(
                 jobs.append((game, lang, one))
     outputs: list[Output] = []
     catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
-    for game, lang, one in jobs:
-        if progress:
-            progress(f"{game.id} {lang} {one.layout.paper}")
-        outputs.append(render_game(root, game, lang, one, report, catalogs[game.id].get(lang, {})))
+    total = len(jobs)
+    if opts.jobs > 1 and total > 1:
+        outputs = _render_parallel(root, jobs, opts.jobs, report, progress)
+    else:
+        for i, (game, lang, one) in enumerate(jobs, 1):
+            if progress:
+                progress(f"[{i}/{total}] {game.id} {lang} {one.layout.paper}")
+            catalog = catalogs[game.id].get(lang, {})
+            outputs.append(render_game(root, game, lang, one, report, catalog))
     if report.has_errors():
         raise ContentError("the build found errors; nothing was written")
     for out in outputs:
@@ -188,6 +194,54 @@ def build(
         for extra_path, extra_data in sorted(out.extra.items()):
             write_atomic(extra_path, extra_data)
     return outputs
+
+
+def _render_job(
+    root_path: str, game_id: str, lang: str, opts: BuildOptions
+) -> tuple[Output | None, list[Finding], str]:
+    """A worker process: load the game again (cheap) and render one PDF."""
+    report = Report()
+    root = Root(Path(root_path))
+    game = load_game(root, game_id, report)
+    if game is None:
+        return None, report.findings, "the game could not be loaded"
+    catalog = catalogs_for(root, game, report).get(lang, {})
+    try:
+        out = render_game(root, game, lang, opts, report, catalog)
+    except PnpError as exc:
+        return None, report.findings, str(exc)
+    return out, report.findings, ""
+
+
+def _render_parallel(
+    root: Root,
+    jobs: list[tuple[Game, str, BuildOptions]],
+    workers: int,
+    report: Report,
+    progress: Callable[[str], None] | None,
+) -> list[Output]:
+    from concurrent.futures import ProcessPoolExecutor
+
+    total = len(jobs)
+    results: list[Output | None] = [None] * total
+    with ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
+        futures = {
+            pool.submit(_render_job, str(root.path), g.id, lang, one): i
+            for i, (g, lang, one) in enumerate(jobs)
+        }
+        from concurrent.futures import as_completed
+
+        for done, future in enumerate(as_completed(futures), 1):
+            i = futures[future]
+            out, findings, error = future.result()
+            game, lang, one = jobs[i]
+            if progress:
+                progress(f"[{done}/{total}] {game.id} {lang} {one.layout.paper}")
+            report.extend(findings)  # duplicates of load findings are merged by the report
+            if error:
+                raise BuildError(f"{game.id} {lang}: {error}")
+            results[i] = out
+    return [r for r in results if r is not None]
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Literal, NoReturn
 
 import typer
 
@@ -65,6 +66,20 @@ def _err(message: str) -> None:
 def _fail(exc: PnpError) -> NoReturn:
     _err(f"pnp: {exc}")
     raise typer.Exit(exc.exit_code)
+
+
+def _progress() -> Callable[[str], None]:
+    """Progress on stderr: one updating line on a terminal, plain lines otherwise."""
+    tty = sys.stderr.isatty()
+
+    def show(step: str) -> None:
+        if tty:
+            sys.stderr.write(f"\r\x1b[Kbuilding {step}")
+            sys.stderr.flush()
+        else:
+            sys.stderr.write(f"building {step}\n")
+
+    return show
 
 
 def _summary(report: Report, games: list[str]) -> str:
@@ -183,6 +198,9 @@ def build_cmd(
     tts: Annotated[
         bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets (10x7).")
     ] = False,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Build in N processes in parallel.", min=1, max=64)
+    ] = 1,
     root: RootOpt = None,
 ) -> None:
     """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
@@ -202,8 +220,9 @@ def build_cmd(
             out_dir=out.resolve() if out else None,
             png_dpi=png,
             tts=tts,
+            jobs=jobs,
         )
-        outputs = build(r, games, opts, report, progress=lambda s: _err(f"building {s} ..."))
+        outputs = build(r, games, opts, report, progress=_progress())
     except ContentError as exc:
         text = report.format_text()
         if text:
@@ -214,6 +233,8 @@ def build_cmd(
         if text:
             _err(text)
         _fail(exc)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
     text = report.format_text()
     if text:
         _err(text)
@@ -226,6 +247,46 @@ def build_cmd(
         if o.extra:
             folders = sorted({p.parent.name for p in o.extra})
             typer.echo(f"  and {len(o.extra)} image files in {', '.join(folders)}")
+
+
+@app.command("calibrate")
+def calibrate_cmd(
+    paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.a4,
+    duplex: Annotated[
+        Duplex, typer.Option("--duplex", help="Flip edge you print with (long or short).")
+    ] = Duplex.long,
+    back_offset: Annotated[
+        str | None,
+        typer.Option("--back-offset", help="Check an offset: the crosses should then read 0."),
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the instructions.")] = "en",
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Output folder (default: ROOT/output).")
+    ] = None,
+    root: RootOpt = None,
+) -> None:
+    """Write a duplex calibration sheet: print it double-sided, read the back offset."""
+    from .build import write_atomic
+    from .fonts import fontset
+    from .render import render_calibration
+    from .units import PAPERS
+
+    try:
+        r = open_root(root)
+        if duplex is Duplex.none:
+            raise UsageError("calibration is for double-sided printing: --duplex long or short")
+        fonts = fontset(r.fonts, "NotoSans", ["DejaVuSans"])
+        edge: Literal["long", "short"] = "long" if duplex is Duplex.long else "short"
+        data = render_calibration(
+            fonts, lang, PAPERS[paper.value].portrait(), edge, _parse_offset(back_offset)
+        )
+        target = (
+            out.resolve() if out else r.output
+        ) / f"calibration-{paper.value}-{duplex.value}.pdf"
+        write_atomic(target, data)
+    except PnpError as exc:
+        _fail(exc)
+    typer.echo(f"wrote {target}: print it double-sided ({duplex.value} edge) at 100 %")
 
 
 def main() -> None:
