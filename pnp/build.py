@@ -145,7 +145,8 @@ def raster_files(
     )
     pdf = face_renderer.render([f.page for f in faces])
     dpi = opts.png_dpi or 150.0
-    images = dict(zip([f.name for f in faces], export.rasterise(pdf, dpi), strict=True))
+    rasters = export.rasterise(pdf, dpi, [f.page.size for f in faces])
+    images = dict(zip([f.name for f in faces], rasters, strict=True))
     files: dict[Path, bytes] = {}
     if opts.png_dpi:
         for name, image in images.items():

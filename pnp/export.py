@@ -61,15 +61,20 @@ def face_pages(game: Game, owners: list[Deck | TokenSet], sizes: dict[str, Size]
     return out
 
 
-def rasterise(pdf_bytes: bytes, dpi: float) -> list[Image.Image]:
+def rasterise(pdf_bytes: bytes, dpi: float, sizes: list[Size]) -> list[Image.Image]:
+    """Each page as an RGB image of exactly round(size / 25.4 x dpi) pixels."""
     doc = pdfium.PdfDocument(pdf_bytes)
     try:
         images = []
         for i in range(len(doc)):
             page = doc[i]
             bitmap = page.render(scale=dpi / 72.0)
-            images.append(bitmap.to_pil().convert("RGB"))
+            image = bitmap.to_pil().convert("RGB")
             page.close()
+            want = expected_size(sizes[i], dpi)
+            if image.size != want:  # pdfium rounds the bitmap up: trim the sliver
+                image = image.crop((0, 0, *want)) if image.size >= want else image.resize(want)
+            images.append(image)
         return images
     finally:
         doc.close()

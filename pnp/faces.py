@@ -436,6 +436,7 @@ class FaceEngine:
             "values": values,
             "id": getattr(card, "id", ""),
             "copies": getattr(card, "copies", 1),
+            "tags": list(getattr(card, "tags", [])),
             "lang": self.lang,
         }
         for name, text in face.texts():

@@ -531,6 +531,9 @@ class Board(Face):
     size: SizeT = fld(doc="[width, height] in mm", kw_only=True)
     copies: int = fld(1, doc="how many copies the box holds")
     back: Face | None = fld(None, doc="the other side, for two-sided boards")
+    placeholder: bool = fld(False, doc="the rulebook does not publish this board's content")
+    tags: list[str] = fld(default_factory=list, doc="free labels")
+    note: str = fld("", doc="comment for translators and designers")
 
 
 # --- tables ------------------------------------------------------------------------------------

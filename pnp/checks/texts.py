@@ -51,6 +51,14 @@ def missing_texts(game: Game, ctx: CheckContext) -> None:
 
 @check
 def placeholders(game: Game, ctx: CheckContext) -> None:
+    for board in game.boards.values():
+        if board.placeholder:
+            note = f": {board.note.strip()}" if board.note.strip() else ""
+            ctx.add(
+                PLACEHOLDER,
+                board.at("placeholder"),
+                f"board {board.id} is a placeholder (its content is not published){note}",
+            )
     for owner, card in game.every_card():
         if card.placeholder:
             note = f": {card.note.strip()}" if card.note.strip() else ""
