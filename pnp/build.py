@@ -37,6 +37,7 @@ class BuildOptions:
     out_dir: Path | None = None
     papers: tuple[str, ...] = ()  # several papers in one build; empty: layout.paper
     jobs: int = 1  # worker processes for several games, languages or papers
+    proof: bool = False  # a translator's proof (source | translation) instead of print sheets
     png_dpi: float | None = None  # also write every face as a PNG at this resolution
     tts: bool = False  # also write Tabletop Simulator deck sheets
 
@@ -79,18 +80,26 @@ def catalog_languages(root: Root, game: Game) -> list[str]:
 
 
 def render_game(
-    root: Root, game: Game, lang: str, opts: BuildOptions, report: Report, catalog: dict[str, str]
+    root: Root,
+    game: Game,
+    lang: str,
+    opts: BuildOptions,
+    report: Report,
+    catalog: dict[str, str],
+    positions: dict[str, Pos] | None = None,
 ) -> Output:
     try:
         fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
     except BuildError as exc:
         report.add("font", game.meta.at("print"), str(exc), game=game.id)
         raise
-    translator = Translator(game, lang, dict(catalog))
+    translator = Translator(game, lang, dict(catalog), positions=dict(positions or {}))
     engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
     title = translator.text(game.meta.title)
     renderer = Renderer(game, lang, engine, fonts, translator, title)
     renderer._duplex = opts.layout.duplex
+    if opts.proof:
+        return _proof(root, game, lang, opts, report, renderer)
     setup_pages = renderer.count_setup_pages(PAPERS[opts.layout.paper].portrait())
     try:
         pages = plan_document(game, opts.layout, setup_pages=setup_pages)
@@ -126,6 +135,37 @@ def render_game(
     if opts.png_dpi or opts.tts:
         out.extra = raster_files(game, lang, renderer, out_dir, opts)
     return out
+
+
+def _proof(
+    root: Root, game: Game, lang: str, opts: BuildOptions, report: Report, renderer: Renderer
+) -> Output:
+    from .layout import plan_proof
+
+    src = game.source_language
+    src_engine = FaceEngine(
+        game, root.game_dir(game.id), src, Translator(game, src), renderer.fonts
+    )
+    renderer.source_engine = src_engine
+    pages = plan_proof(game, PAPERS[opts.layout.paper])
+    data = renderer.render(pages)
+    translator = renderer.translator
+    for issue in renderer.engine.issues:
+        if issue.kind in ("overflow", "missing-glyph") and lang in game.languages:
+            continue  # validation reported these
+        rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, "reference")
+        report.add(rid, issue.pos, issue.message, game=game.id)
+    if translator.fallbacks:
+        report.add(
+            FALLBACK,
+            Pos(game.folder),
+            f"[{lang}] {len(translator.fallbacks)} text(s) not translated yet "
+            "(orange on the proof)",
+            game=game.id,
+        )
+    out_dir = (opts.out_dir or root.output) / game.id
+    path = out_dir / f"{game.id}-{lang}-proof.pdf"
+    return Output(game.id, lang, path, data, len(pages), len(pages), len(translator.fallbacks))
 
 
 def raster_files(
@@ -187,7 +227,8 @@ def build(
             if progress:
                 progress(f"[{i}/{total}] {game.id} {lang} {one.layout.paper}")
             catalog = catalogs[game.id].get(lang, {})
-            outputs.append(render_game(root, game, lang, one, report, catalog))
+            positions = catalogs[game.id].positions.get(lang, {})
+            outputs.append(render_game(root, game, lang, one, report, catalog, positions))
     if report.has_errors():
         raise ContentError("the build found errors; nothing was written")
     for out in outputs:
@@ -206,9 +247,11 @@ def _render_job(
     game = load_game(root, game_id, report)
     if game is None:
         return None, report.findings, "the game could not be loaded"
-    catalog = catalogs_for(root, game, report).get(lang, {})
+    catalogs = catalogs_for(root, game, report)
     try:
-        out = render_game(root, game, lang, opts, report, catalog)
+        out = render_game(
+            root, game, lang, opts, report, catalogs.get(lang, {}), catalogs.positions.get(lang)
+        )
     except PnpError as exc:
         return None, report.findings, str(exc)
     return out, report.findings, ""

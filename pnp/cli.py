@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Literal, NoReturn
+from typing import Annotated, Any, Literal, NoReturn
 
 import typer
 
@@ -22,6 +22,7 @@ from .findings import Report, Severity
 from .layout import Options
 from .load import discover, load_game, open_root, select_games
 from .validate import validate
+from .words import tr
 
 app = typer.Typer(
     add_completion=False,
@@ -74,10 +75,10 @@ def _progress() -> Callable[[str], None]:
 
     def show(step: str) -> None:
         if tty:
-            sys.stderr.write(f"\r\x1b[Kbuilding {step}")
+            sys.stderr.write("\r\x1b[K" + tr("building {step}").format(step=step))
             sys.stderr.flush()
         else:
-            sys.stderr.write(f"building {step}\n")
+            sys.stderr.write(tr("building {step}").format(step=step) + "\n")
 
     return show
 
@@ -85,7 +86,9 @@ def _progress() -> Callable[[str], None]:
 def _summary(report: Report, games: list[str]) -> str:
     errors = len([f for f in report.sorted() if f.severity is Severity.ERROR])
     warnings = len([f for f in report.sorted() if f.severity is Severity.WARNING])
-    return f"{', '.join(games)}: {errors} error(s), {warnings} warning(s)"
+    return tr("{games}: {errors} error(s), {warnings} warning(s)").format(
+        games=", ".join(games), errors=errors, warnings=warnings
+    )
 
 
 @app.callback()
@@ -201,6 +204,10 @@ def build_cmd(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Build in N processes in parallel.", min=1, max=64)
     ] = 1,
+    proof: Annotated[
+        bool,
+        typer.Option("--proof", help="Write a translator's proof: source and LANG side by side."),
+    ] = False,
     root: RootOpt = None,
 ) -> None:
     """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
@@ -221,6 +228,7 @@ def build_cmd(
             png_dpi=png,
             tts=tts,
             jobs=jobs,
+            proof=proof,
         )
         outputs = build(r, games, opts, report, progress=_progress())
     except ContentError as exc:
@@ -243,10 +251,167 @@ def build_cmd(
             shown = o.path.relative_to(Path.cwd())
         except ValueError:
             shown = o.path
-        typer.echo(f"wrote {shown} ({o.pages} pages, {o.sheets} sheets)")
+        typer.echo(
+            tr("wrote {path} ({pages} pages, {sheets} sheets)").format(
+                path=shown, pages=o.pages, sheets=o.sheets
+            )
+        )
         if o.extra:
             folders = sorted({p.parent.name for p in o.extra})
-            typer.echo(f"  and {len(o.extra)} image files in {', '.join(folders)}")
+            typer.echo(
+                "  "
+                + tr("and {n} image files in {folders}").format(
+                    n=len(o.extra), folders=", ".join(folders)
+                )
+            )
+
+
+i18n_app = typer.Typer(
+    no_args_is_help=True,
+    help="Translation files for contributors: extract, init, update, status.",
+)
+app.add_typer(i18n_app, name="i18n")
+
+
+def _one_game(r: Any, name: str, report: Report) -> Any:
+    (gid,) = select_games(r, [name])
+    game = load_game(r, gid, report)
+    if game is None or report.has_errors(gid):
+        text = report.format_text()
+        if text:
+            _err(text)
+        raise ContentError(f"{gid} has errors; fix them first (`pnp validate {gid}`)")
+    return game
+
+
+@i18n_app.command("extract")
+def i18n_extract(
+    game: Annotated[str, typer.Argument(help="The game.")], root: RootOpt = None
+) -> None:
+    """Write locales/GAME.pot, the template of every translatable text."""
+    from .catalog import extract
+
+    try:
+        r = open_root(root)
+        g = _one_game(r, game, Report())
+        path, written = extract(r, g)
+    except PnpError as exc:
+        _fail(exc)
+    message = tr("wrote {path} ({n} texts)") if written else tr("unchanged {path} ({n} texts)")
+    typer.echo(message.format(path=r.rel(path), n=len(g.texts)))
+
+
+@i18n_app.command("init")
+def i18n_init(
+    game: Annotated[str, typer.Argument(help="The game.")],
+    lang: Annotated[str, typer.Argument(help="Language code, e.g. fr, de, pt_BR.")],
+    root: RootOpt = None,
+) -> None:
+    """Start locales/LANG/LC_MESSAGES/GAME.po, prefilled with the YAML's own LANG texts."""
+    from .catalog import extract, init
+
+    try:
+        r = open_root(root)
+        g = _one_game(r, game, Report())
+        extract(r, g)
+        path = init(r, g, lang)
+    except PnpError as exc:
+        _fail(exc)
+    typer.echo(
+        tr(
+            "wrote {path}: translate it in Poedit, Weblate or a text editor, then run "
+            "`pnp build {game} --lang {lang}`"
+        ).format(path=r.rel(path), game=game, lang=lang)
+    )
+
+
+@i18n_app.command("update")
+def i18n_update(
+    game: Annotated[str, typer.Argument(help="The game.")], root: RootOpt = None
+) -> None:
+    """Merge new and changed texts into every catalog of GAME; nothing is ever dropped."""
+    from .catalog import CatalogError, update
+
+    try:
+        r = open_root(root)
+        g = _one_game(r, game, Report())
+        results = update(r, g)
+    except CatalogError as exc:
+        _err(f"pnp: {exc}")
+        _err("pnp: " + tr("nothing was changed; fix the catalog and run update again"))
+        raise typer.Exit(1) from None
+    except PnpError as exc:
+        _fail(exc)
+    if not results:
+        typer.echo(
+            tr("no catalogs yet: start one with `pnp i18n init {game} LANG`").format(game=game)
+        )
+    for res in results:
+        line = tr("{path}: {added} new, {changed} changed (fuzzy), {obsolete} obsolete").format(
+            path=r.rel(res.path), added=res.added, changed=res.changed, obsolete=res.obsolete
+        )
+        typer.echo(line if res.written else line + tr(", unchanged"))
+
+
+@i18n_app.command("status")
+def i18n_status(
+    games: Annotated[list[str] | None, typer.Argument(help="Games (default: all).")] = None,
+    fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.text,
+    root: RootOpt = None,
+) -> None:
+    """Translation progress per game and language, with texts that overflow or lack glyphs."""
+    import json
+
+    from .catalog import status
+
+    report = Report()
+    rows_out: list[dict[str, Any]] = []
+    try:
+        r = open_root(root)
+        ids = select_games(r, games)
+        loaded = validate(r, ids, report)
+    except PnpError as exc:
+        _fail(exc)
+    for gid in ids:
+        game = loaded.get(gid)
+        if game is None:
+            continue
+        for st in status(r, game, report):
+            mine = [f for f in report.for_game(gid) if f.message.startswith(f"[{st.lang}]")]
+            st.overflow = sum(1 for f in mine if f.rule == "text-overflow")
+            st.glyphs = sum(1 for f in mine if f.rule == "missing-glyph")
+            rows_out.append(
+                {
+                    "game": gid,
+                    "lang": st.lang,
+                    "source": st.source,
+                    "catalog": st.catalog,
+                    "total": st.total,
+                    "translated": st.translated,
+                    "fuzzy": st.fuzzy,
+                    "missing": st.missing,
+                    "percent": round(st.percent, 1),
+                    "overflow": st.overflow,
+                    "missing_glyphs": st.glyphs,
+                    "problems": st.problems,
+                }
+            )
+    if fmt is Format.json:
+        typer.echo(json.dumps(rows_out, ensure_ascii=False, indent=2))
+        return
+    typer.echo(
+        f"{'game':<12} {'lang':<6} {'done':>6} {'transl.':>8} {'fuzzy':>6} {'missing':>8} "
+        f"{'overflow':>9} {'glyphs':>7}"
+    )
+    for row in rows_out:
+        mark = " (source)" if row["source"] else ("" if row["catalog"] else " (YAML only)")
+        typer.echo(
+            f"{row['game']:<12} {row['lang']:<6} {row['percent']:>5.1f}% {row['translated']:>8} "
+            f"{row['fuzzy']:>6} {row['missing']:>8} {row['overflow']:>9} "
+            f"{row['missing_glyphs']:>7}{mark}"
+        )
+        for problem in row["problems"]:
+            typer.echo(f"  ! {problem}")
 
 
 @app.command("calibrate")
@@ -286,7 +451,11 @@ def calibrate_cmd(
         write_atomic(target, data)
     except PnpError as exc:
         _fail(exc)
-    typer.echo(f"wrote {target}: print it double-sided ({duplex.value} edge) at 100 %")
+    typer.echo(
+        tr("wrote {path}: print it double-sided ({edge} edge) at 100 %").format(
+            path=target, edge=duplex.value
+        )
+    )
 
 
 def main() -> None:
@@ -297,7 +466,7 @@ def main() -> None:
         _err(f"pnp: {exc}")
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        _err("pnp: interrupted; nothing was written")
+        _err("pnp: " + tr("interrupted; nothing was written"))
         sys.exit(130)
     except Exception as exc:  # a bug in pnp: say so, briefly
         if os.environ.get("PNP_DEBUG"):

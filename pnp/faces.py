@@ -150,6 +150,7 @@ class TextOp:
     fit: Fit
     valign: str
     padding: float
+    fallback: bool = False  # printed in the source language for lack of a translation
 
 
 @dataclass
@@ -358,7 +359,13 @@ class FaceEngine:
         inner_h = pt(box[3] - 2 * el.padding)
         fit = fit_text(text_value, ts, self.fonts, self.icons, values, self.lang, inner_w, inner_h)
         self._note(fit, source, el, face)
-        op = TextOp(box, fit, el.valign, el.padding)
+        op = TextOp(
+            box,
+            fit,
+            el.valign,
+            el.padding,
+            fallback=source is not None and self.translator.is_fallback(source),
+        )
         if fill_ops:
             # a filled text box: draw the fill first, then the text
             return _Group([*fill_ops, op])  # type: ignore[return-value]
@@ -405,7 +412,9 @@ class FaceEngine:
                     text = f"{text}\u00a0{col.unit}"
                 row.append(text)
             rows.append(row)
-        size = table_fit_size(header, rows, box, el.size, el.min_size or el.size * 0.6, self.fonts)
+        size = table_fit_size(
+            header, rows, box, el.size, el.min_size or el.size * 0.6, self.fonts, self.icons
+        )
         if size is None:
             self.issues.append(
                 TextIssue(
@@ -449,7 +458,7 @@ class FaceEngine:
         return out[:MAX_TEMPLATE_CHARS]
 
     def _note(self, fit: Fit, source: Text | None, el: Element, face: Face) -> None:
-        pos = source.at(self.lang) if source is not None else el.pos
+        pos = self.translator.position(source) if source is not None else el.pos
         what = source.ctx if source is not None else f"template of layout element {el.name or ''}"
         if fit.overflow is not None:
             key = ("overflow", str(pos), what)
@@ -520,13 +529,14 @@ def build_table(
     color: str = "#000000",
     stroke: str = "#666666",
     width: float | None = None,
+    icons: dict[str, Any] | None = None,
 ) -> Any:
-    """A reportlab Table of paragraphs (text wraps within columns)."""
+    """A reportlab Table of paragraphs (text wraps within columns, markup and icons work)."""
     from reportlab.lib import colors
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    from .text import Run, to_xml
+    from .text import parse, to_xml
 
     st = ParagraphStyle(
         "cell",
@@ -538,7 +548,8 @@ def build_table(
     hd = ParagraphStyle("head", parent=st, fontName=fonts.main.font("bold"))
 
     def cell(text: str, head: bool) -> Any:
-        xml = to_xml([Run(text, bold=head)], fonts, "regular", size)
+        runs = [r for para in parse(text, icons or {}, {}) for r in para]
+        xml = to_xml(runs, fonts, "bold" if head else "regular", size)
         return Paragraph(xml or "&nbsp;", hd if head else st)
 
     data = [[cell(h, True) for h in header]] + [[cell(v, False) for v in r] for r in rows]
@@ -567,12 +578,13 @@ def table_fit_size(
     size: float,
     min_size: float,
     fonts: FontSet,
+    icons: dict[str, Any] | None = None,
 ) -> float | None:
     """The largest size (0.5 pt steps) at which the table fits the box, or None."""
     width, height = pt(box[2]), pt(box[3])
     current = size
     while current >= min_size - 1e-9:
-        table = build_table(header, rows, current, fonts, width=width)
+        table = build_table(header, rows, current, fonts, width=width, icons=icons)
         _w, h = table.wrap(width, height)
         if h <= height + 0.5:
             return current

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .findings import Pos
 from .model import Game, Text
 
 
@@ -19,6 +20,23 @@ class Translator:
     catalog: dict[str, str] = field(default_factory=dict)  # msgctxt -> translated text
     fallbacks: dict[str, Text] = field(default_factory=dict)  # msgctxt -> text that fell back
     from_catalog: set[str] = field(default_factory=set)
+    positions: dict[str, Pos] = field(default_factory=dict)  # msgctxt -> PO file line
+
+    def is_fallback(self, t: Text) -> bool:
+        """True when ``t`` prints in the source language for lack of a translation."""
+        return (
+            self.lang != self.game.source_language
+            and self.lang not in t.values
+            and not self.catalog.get(t.ctx)
+        )
+
+    def position(self, t: Text) -> Pos:
+        """Where this language's text of ``t`` is written: YAML, else the PO entry."""
+        if self.lang in t.values:
+            return t.at(self.lang)
+        if t.ctx in self.catalog and t.ctx in self.positions:
+            return self.positions[t.ctx]
+        return t.pos
 
     def text(self, t: Text | None) -> str:
         if t is None:

@@ -37,7 +37,7 @@ from .faces import (
 from .fonts import FontSet
 from .i18n import Translator
 from .layout import SCALE_BAR as SCALE_BAR_MM
-from .layout import Duplex, Line, Page, Rect, Slot
+from .layout import Duplex, Line, Page, Rect, Slot, item_size
 from .model import Game
 from .model import Table as TableModel
 from .text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
@@ -84,6 +84,7 @@ class Renderer:
     title: str
     total_sheets: int = 0
     _duplex: Duplex = "long"
+    proof_marks: bool = False
     forms: dict[Any, str] = field(default_factory=dict)
     form_uses: dict[Any, int] = field(default_factory=dict)
     _setup_pending: list[Flowable] | None = None
@@ -124,7 +125,15 @@ class Renderer:
 
     def _form_key(self, slot: Slot) -> Any:
         item = slot.item
-        return (id(item.face), item.side, slot.rect.w, slot.rect.h, slot.bleed, item.shape)
+        return (
+            self.engine.lang,
+            id(item.face),
+            item.side,
+            slot.rect.w,
+            slot.rect.h,
+            slot.bleed,
+            item.shape,
+        )
 
     def page(self, canvas: Canvas, page: Page) -> None:
         canvas.setPageSize((pt(page.size.w), pt(page.size.h)))
@@ -142,6 +151,8 @@ class Renderer:
             self.board_tile(pen, page)
         elif page.kind == "calibration":
             self.calibration(pen, page)
+        elif page.kind == "proof":
+            self.proof_page(pen, page)
         else:
             for slot in page.slots:
                 self.slot(pen, slot)
@@ -221,7 +232,31 @@ class Renderer:
                 self._track(c, op, h)
             elif isinstance(op, TableOp):
                 self._table(c, op, h)
+        if self.proof_marks:
+            self._proof_marks(c, ops, h)
         c.restoreState()
+
+    def _proof_marks(self, c: Canvas, ops: list[Op], face_h: float) -> None:
+        """Proofs: a red frame where text overflows, an orange dashed one where it fell back."""
+        for op in ops:
+            if not isinstance(op, TextOp):
+                continue
+            x, y, bw, bh = op.box
+            rect = (pt(x), pt(face_h - y - bh), pt(bw), pt(bh))
+            if op.fit.overflow is not None:
+                c.setStrokeColor(colors.HexColor("#d50000"))
+                c.setLineWidth(1.2)
+                c.setDash()
+                c.rect(*rect, stroke=1, fill=0)
+                c.setFillColor(colors.HexColor("#d50000"))
+                c.setFont(self.fonts.main.font("bold"), 5)
+                c.drawString(rect[0] + 1, rect[1] + 1, self.w("overflow"))
+            elif op.fallback:
+                c.setStrokeColor(colors.HexColor("#ef6c00"))
+                c.setLineWidth(0.9)
+                c.setDash(2, 1.5)
+                c.rect(*rect, stroke=1, fill=0)
+                c.setDash()
 
     def _track(self, c: Canvas, op: TrackOp, face_h: float) -> None:
         x, y, bw, bh = op.box
@@ -252,7 +287,9 @@ class Renderer:
 
     def _table(self, c: Canvas, op: TableOp, face_h: float) -> None:
         x, y, bw, bh = op.box
-        table = build_table(op.header, op.rows, op.size, self.fonts, op.color, op.stroke, pt(bw))
+        table = build_table(
+            op.header, op.rows, op.size, self.fonts, op.color, op.stroke, pt(bw), self.engine.icons
+        )
         _w, th = table.wrap(pt(bw), pt(bh))
         table.drawOn(c, pt(x), pt(face_h - y) - th)
 
@@ -429,6 +466,52 @@ class Renderer:
                 c.drawString(pen.x(lx), pen.y(ly), text)
         c.restoreState()
 
+    source_engine: FaceEngine | None = None
+
+    def proof_page(self, pen: Pen, page: Page) -> None:
+        """Translator proof: source and target faces side by side, problems marked."""
+        assert self.source_engine is not None
+        c = pen.c
+        target = self.engine
+        for slot in page.slots:
+            item = slot.item
+            r = slot.rect
+            label = f"{item.owner.id} / {getattr(item.card, 'id', '')} · {item.side}"
+            c.setFont(self.fonts.main.font("regular"), 7)
+            c.setFillColor(colors.black)
+            if slot.index % 2 == 0:  # the source column: the label above the pair
+                c.drawString(pen.x(r.x), pen.y(r.y - 1.5), label)
+                lang = self.source_engine.lang
+            else:
+                lang = target.lang
+            c.setFont(self.fonts.main.font("bold"), 7)
+            c.drawRightString(pen.x(r.right), pen.y(r.y - 1.5), lang)
+            engine = self.source_engine if slot.index % 2 == 0 else target
+            self.proof_marks = slot.index % 2 == 1
+            real = item_size(self.game, item.owner)  # type: ignore[arg-type]
+            try:
+                assert item.face is not None
+                ops = flatten(
+                    engine.ops(item.face, item.owner, item.card, item.side, real.w, real.h, 0.0)
+                )
+                c.saveState()
+                c.translate(pt(r.x), pt(pen.page.h - r.y - r.h))
+                c.scale(r.w / real.w, r.h / real.h)  # fitted at real size, shown smaller
+                self.draw_face(c, ops, real.w, real.h, item.shape, 0.0)
+                c.restoreState()
+            finally:
+                self.proof_marks = False
+            c.setStrokeColor(colors.HexColor("#999999"))
+            c.setLineWidth(0.3)
+            c.rect(*pen.rect_pt(r), stroke=1, fill=0)
+        c.setFont(self.fonts.main.font("regular"), 7)
+        c.setFillColor(colors.black)
+        legend = self.w(
+            "Proof: left the source text, right the translation; red frame: does not fit, "
+            "orange dashes: not translated yet."
+        )
+        c.drawString(pen.x(12), pen.y(page.size.h - 6), legend)
+
     def fold_line(self, pen: Pen, page: Page) -> None:
         assert page.fold is not None
         c = pen.c
@@ -529,7 +612,8 @@ class Renderer:
             if (board.name or board.title)
             else board.id
         )
-        side = "" if tile.side == "front" else f" ({self.w('back')})"
+        back_word = self.w("back")
+        side = "" if tile.side == "front" else f" ({back_word})"
         c.setFont(font, 9)
         label = self.w("{board}{side}: tile {label} of {total}").format(
             board=bname, side=side, label=tile.label, total=tile.cols * tile.rows
@@ -688,14 +772,15 @@ class Renderer:
         if sc.extends and sc.extends in game.scenarios:
             parent = game.scenarios[sc.extends]
             base = t(parent.name) if parent.name else parent.id
-            name = f"{name} ({self.w('variant of')} {base})"
+            name = self.w("{name} (variant of {base})").format(name=name, base=base)
         out.append(Paragraph(self.para(name, "bold", 12), h2))
         lo, hi = player_range(game, sc)
-        facts = [
-            self.w("{lo}-{hi} players").format(lo=lo, hi=hi)
-            if lo != hi
-            else self.w("{n} players").format(n=lo)
-        ]
+        if lo != hi:
+            facts = [self.w("{lo}-{hi} players").format(lo=lo, hi=hi)]
+        elif lo == 1:
+            facts = [self.w("1 player")]
+        else:
+            facts = [self.w("{n} players").format(n=lo)]
         if sc.difficulty:
             facts.append(t(sc.difficulty))
         out.append(Paragraph(self.para(" · ".join(facts), "italic", 9), body))
@@ -709,9 +794,11 @@ class Renderer:
             )
             side = {"front": "A", "back": "B"}.get(ref.side, ref.side)
             where = f" — {t(ref.where)}" if ref.where else ""
-            steps.append(
-                self.w("Place {board}, side {side} up").format(board=bname, side=side) + where
-            )
+            if board is not None and board.back is None:
+                place = self.w("Place {board}").format(board=bname)
+            else:
+                place = self.w("Place {board}, side {side} up").format(board=bname, side=side)
+            steps.append(place + where)
         for track_id, value in sc.start.items():
             track = game.tracks.get(track_id)
             tname = t(track.name) if track and track.name else track_id
@@ -786,7 +873,7 @@ class Renderer:
 
     def print_advice(self) -> str:
         return self.w(
-            "How to print: 100 % scale (actual size), never “fit to page”. Check the scale bar "
+            "How to print: at 100 % (actual size), never “fit to page”. Check the scale bar "
             "on any sheet measures 50 mm. Card sheets are followed by their backs: print "
             "double-sided, flipping on the long edge, or print single-sided and glue."
         )

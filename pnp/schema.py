@@ -287,10 +287,17 @@ def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
 
 
 def _item_label(item: Any, index: int) -> str:
+    """A stable label for a list item: its id, else what it names, else its index."""
     if isinstance(item, YMap):
         ident = item.get("id")
         if isinstance(ident, str | int) and not isinstance(ident, bool):
             return str(ident)
+        for key in ("card", "deck", "tokens", "token", "board", "tag", "track", "table"):
+            value = item.get(key)
+            if isinstance(value, str):
+                return f"{key}:{value}"
+            if isinstance(value, YSeq) and all(isinstance(v, str) for v in value):
+                return f"{key}:{'+'.join(value)}"
     return str(index)
 
 

@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
+from .catalog import Translations, read_translations
 from .checks import CHECKS, CheckContext, load_all
 from .findings import Report
 from .load import Root, load_game
 from .model import Game
 
 
-def catalogs_for(root: Root, game: Game, report: Report) -> dict[str, dict[str, str]]:
+def catalogs_for(root: Root, game: Game, report: Report) -> Translations:
     """Translated PO entries per language (msgctxt -> text), when the game has catalogs."""
-    try:
-        from .catalog import read_translations
-    except ImportError:  # pragma: no cover - catalog support is part of the package
-        return {}
     return read_translations(root, game, report)
 
 
 def validate_game(root: Root, game: Game, report: Report) -> None:
     load_all()
+    catalogs = catalogs_for(root, game, report)
     ctx = CheckContext(
         report=report,
         root=root.path,
         game_dir=root.game_dir(game.id),
-        catalogs=catalogs_for(root, game, report),
+        catalogs=dict(catalogs),
+        catalog_positions=catalogs.positions,
         game_id=game.id,
     )
     for fn in CHECKS:

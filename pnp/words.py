@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
+from typing import Any
 
 from babel.messages.pofile import read_po
 
@@ -46,3 +47,48 @@ def terminal_language() -> str:
 def tr(message: str) -> str:
     """A terminal message in the user's language."""
     return gettext(message, terminal_language())
+
+
+KEYWORDS = {"w": None, "gettext": None, "gettext_": None, "tr": None}
+
+
+def extract_template() -> Any:
+    """pnp's own words, extracted from the source with babel (the pnp.pot template)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
+    cat = Catalog(project="pnp", msgid_bugs_address="", fuzzy=False)
+    package = Path(__file__).parent
+    for filename, lineno, message, comments, _ctx in extract_from_dir(
+        str(package), method_map=[("**.py", "python")], keywords=KEYWORDS
+    ):
+        if isinstance(message, str) and message:
+            cat.add(message, locations=[(f"pnp/{filename}", lineno)], auto_comments=comments)
+    return cat
+
+
+def main() -> None:  # pragma: no cover - a maintainer's tool: python -m pnp.words
+    """Refresh pnp/locale/pnp.pot and merge it into every pnp.po (translations are kept)."""
+    import io
+
+    from babel.messages.pofile import write_po
+
+    tmpl = extract_template()
+    buf = io.BytesIO()
+    write_po(buf, tmpl, width=100, omit_header=False)
+    (LOCALE_DIR / "pnp.pot").write_bytes(buf.getvalue())
+    for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/pnp.po")):
+        with po.open("rb") as fh:
+            cat = read_po(fh, locale=po.parent.parent.name)
+        cat.update(tmpl, no_fuzzy_matching=True)
+        out = io.BytesIO()
+        write_po(out, cat, width=100, ignore_obsolete=True)
+        po.write_bytes(out.getvalue())
+        missing = [m.id for m in cat if m.id and (not m.string or m.fuzzy)]
+        print(f"{po}: {len(missing)} to translate")
+        for mid in missing:
+            print(f"  {mid!r}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

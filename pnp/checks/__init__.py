@@ -28,6 +28,7 @@ class CheckContext:
     root: Path
     game_dir: Path
     catalogs: dict[str, dict[str, str]] = field(default_factory=dict)  # lang -> ctx -> text
+    catalog_positions: dict[str, dict[str, Pos]] = field(default_factory=dict)  # PO lines
     game_id: str = ""
 
     def add(self, rule_id: str, pos: Pos, message: str) -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ..errors import BuildError
 from ..faces import FaceEngine, LayoutCycle
-from ..findings import Severity, rule
+from ..findings import Pos, Severity, rule
 from ..fonts import fontset
 from ..i18n import Translator
 from ..layout import item_size
@@ -78,14 +79,18 @@ def translation_tokens(game: Game, ctx: CheckContext) -> None:
             continue
         want = Counter(tokens(source))
         want_markup = markup_signature(source)
-        for lang in game.languages:
+        for lang in checked_languages(game, ctx):
             if lang == src_lang:
                 continue
             value = text_in(game, text, lang, ctx)
             if value is None:
                 continue
             got = Counter(tokens(value))
-            pos = text.at(lang) if lang in text.values else text.pos
+            pos = (
+                text.at(lang)
+                if lang in text.values
+                else ctx.catalog_positions.get(lang, {}).get(text.ctx, text.pos)
+            )
             if got != want:
                 lost = sorted((want - got).elements())
                 extra = sorted((got - want).elements())
@@ -109,6 +114,49 @@ def translation_tokens(game: Game, ctx: CheckContext) -> None:
                 )
 
 
+def fit_language(
+    game: Game,
+    game_dir: Any,
+    fonts: Any,
+    lang: str,
+    catalog: dict[str, str],
+    positions: dict[str, Pos],
+) -> list[Any]:
+    """Lay out every face of the game in one language; the text issues found."""
+    tr = Translator(game, lang, dict(catalog), positions=dict(positions))
+    engine = FaceEngine(game, game_dir, lang, tr, fonts)
+    for owner in game.owners():
+        size = item_size(game, owner)
+        w, h = size.w, size.h
+        faces: list[tuple[Face, Card | None, str]] = []
+        if owner.back is not None:
+            faces.append((owner.back, owner.cards[0] if owner.cards else None, "back"))
+        for card in owner.cards:
+            faces.append((card, card, "front"))
+            if card.back is not None:
+                faces.append((card.back, card, "back"))
+        for face, owner_card, side in faces:
+            if owner_card is None:
+                continue
+            try:
+                engine.ops(face, owner, owner_card, side, w, h, 0.0)
+            except (KeyError, LayoutCycle):
+                continue  # unknown layout or cycle: reported by the structure checks
+    for board in game.boards.values():
+        sides = [(board, "front")] + ([(board.back, "back")] if board.back else [])
+        for bface, side in sides:
+            try:
+                engine.ops(bface, board, board, side, board.size.w, board.size.h, 0.0)
+            except (KeyError, LayoutCycle):
+                continue
+    return engine.issues
+
+
+def checked_languages(game: Game, ctx: CheckContext) -> list[str]:
+    """The game's languages and every language a catalog adds."""
+    return list(dict.fromkeys([*game.languages, *ctx.catalogs]))
+
+
 @check
 def fitting(game: Game, ctx: CheckContext) -> None:
     """Lay out every face in every language: overflow, missing glyphs, unknown tokens."""
@@ -121,34 +169,16 @@ def fitting(game: Game, ctx: CheckContext) -> None:
             pos = settings.at("fallback_fonts")
         ctx.add(FONT, pos, f"{exc}")
         return
-    for lang in game.languages:
-        tr = Translator(game, lang, dict(ctx.catalogs.get(lang, {})))
-        engine = FaceEngine(game, ctx.game_dir, lang, tr, fonts)
-        for owner in game.owners():
-            size = item_size(game, owner)
-            w, h = size.w, size.h
-            faces: list[tuple[Face, Card | None, str]] = []
-            if owner.back is not None:
-                faces.append((owner.back, owner.cards[0] if owner.cards else None, "back"))
-            for card in owner.cards:
-                faces.append((card, card, "front"))
-                if card.back is not None:
-                    faces.append((card.back, card, "back"))
-            for face, owner_card, side in faces:
-                if owner_card is None:
-                    continue
-                try:
-                    engine.ops(face, owner, owner_card, side, w, h, 0.0)
-                except (KeyError, LayoutCycle):
-                    continue  # unknown layout or cycle: reported by the structure checks
-        for board in game.boards.values():
-            sides = [(board, "front")] + ([(board.back, "back")] if board.back else [])
-            for face, side in sides:
-                try:
-                    engine.ops(face, board, board, side, board.size.w, board.size.h, 0.0)
-                except (KeyError, LayoutCycle):
-                    continue
-        for issue in engine.issues:
+    for lang in checked_languages(game, ctx):
+        issues = fit_language(
+            game,
+            ctx.game_dir,
+            fonts,
+            lang,
+            ctx.catalogs.get(lang, {}),
+            ctx.catalog_positions.get(lang, {}),
+        )
+        for issue in issues:
             if issue.kind == "unknown-token":
                 continue  # the structure check reports unknown {names}, with suggestions
             rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, issue.kind)
