@@ -210,8 +210,9 @@ def read_catalog(path: Path, rel: str, lang: str | None = None) -> Catalog:
     problem = po_syntax_error(text)
     if problem is not None:
         raise CatalogError(f"{rel}:{problem[0]}: {problem[1]}")
+    catalog: Catalog
     try:
-        return read_po(io.BytesIO(raw), locale=lang, abort_invalid=True)
+        catalog = read_po(io.BytesIO(raw), locale=lang, abort_invalid=True)
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0)
         raise CatalogError(
@@ -219,6 +220,55 @@ def read_catalog(path: Path, rel: str, lang: str | None = None) -> Catalog:
         ) from exc
     except (ValueError, KeyError, IndexError, UnicodeError) as exc:
         raise CatalogError(f"{rel}: unreadable catalog ({exc})") from exc
+    for (ctx, mid), previous in previous_ids(text).items():
+        msg = catalog.get(mid, context=ctx or None)
+        if msg is not None:
+            msg.previous_id = [previous]
+    return catalog
+
+
+def previous_ids(text: str) -> dict[tuple[str, str], str]:
+    """(msgctxt, msgid) -> the previous msgid kept in ``#| msgid`` comments.
+
+    babel's reader drops these comments; pnp keeps them so that a translator always sees what
+    the source said when their translation was made.
+    """
+    from babel.messages.pofile import unescape
+
+    out: dict[tuple[str, str], str] = {}
+    previous: list[str] = []
+    in_previous = False
+    current: dict[str, list[str]] = {}
+    key: str | None = None
+    lines = text.splitlines()
+    lines.append("")
+    for raw in lines:
+        line = raw.strip()
+        if line.startswith("#| msgid "):
+            previous, in_previous = [line[len("#| msgid ") :]], True
+            continue
+        if line.startswith('#| "') and in_previous:
+            previous.append(line[3:])
+            continue
+        if line.startswith("#|"):
+            in_previous = False
+            continue
+        m = _KEYWORD.match(line)
+        if m and m.group(1) in ("msgctxt", "msgid"):
+            key = m.group(1)
+            current.setdefault(key, []).append(m.group(2))
+            continue
+        if line.startswith('"') and key in ("msgctxt", "msgid"):
+            current[key].append(line)
+            continue
+        if (m and m.group(1).startswith("msgstr")) or not line:
+            if previous and "msgid" in current:
+                ctx = "".join(unescape(p) for p in current.get("msgctxt", []))
+                mid = "".join(unescape(p) for p in current["msgid"])
+                out[(ctx, mid)] = "".join(unescape(p) for p in previous)
+            if not line or m:
+                previous, in_previous, current, key = [], False, {}, None
+    return out
 
 
 # --- commands ------------------------------------------------------------------------------------
