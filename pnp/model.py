@@ -962,12 +962,22 @@ class GameFile(Sections):
 
     label: ClassVar[str] = "game.yaml"
 
+    def check(self, ctx: Context) -> None:
+        if self.date is not None:
+            import datetime
+
+            try:
+                datetime.date.fromisoformat(self.date)
+            except ValueError:
+                ctx.error(self.at("date"), f"date {self.date!r} is not a date: write YYYY-MM-DD")
+
     title: Text = fld(doc="the game's title", kw_only=True)
     source_language: str = fld(doc="language of plain (non-mapping) texts, e.g. it", kw_only=True)
     languages: list[str] = fld(doc="languages the game ships, e.g. [it, en]", kw_only=True)
     players: Players | None = fld(None, doc="player range")
     credits: Text | None = fld(None, doc="designers, artists, licence")
     version: str = fld("1", doc="version of the content pack")
+    date: str | None = fld(None, doc="release date of this version, YYYY-MM-DD")
     box: list[BoxEntry] = fld(default_factory=list, doc="component list: what the box holds")
     print: PrintSettings | None = fld(None, doc="print settings")
     setup_sheet: SetupSheet | None = fld(None, doc="the printed setup sheet")

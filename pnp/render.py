@@ -755,6 +755,7 @@ class Renderer:
             out.extend(self.scenario(scenario, h2, body, small))
         out.append(Spacer(1, 10))
         out.append(Paragraph(self.para(self.print_advice(), "regular", 7.5), small))
+        out.append(Paragraph(self.para(self.edition(), "regular", 7.5), small))
         if game.meta.credits:
             out.extend(self.paragraphs(t(game.meta.credits), small))
         return out
@@ -870,6 +871,19 @@ class Renderer:
         parts = [f"“{flt.tag}”"] if flt.tag else []
         parts.extend(f"{k} = {v}" for k, v in flt.values.items())
         return ", ".join(parts)
+
+    def edition(self) -> str:
+        """'Content pack version 1, 25 November 2026', dates and numbers by locale."""
+        import datetime
+
+        from babel.dates import format_date
+
+        meta = self.game.meta
+        text = self.w("Content pack version {version}").format(version=meta.version)
+        if meta.date:
+            day = datetime.date.fromisoformat(meta.date)
+            text += " · " + format_date(day, format="long", locale=self.lang)
+        return text
 
     def print_advice(self) -> str:
         return self.w(
