@@ -618,9 +618,9 @@ class Renderer:
         label = self.w("{board}{side}: tile {label} of {total}").format(
             board=bname, side=side, label=tile.label, total=tile.cols * tile.rows
         )
-        c.drawString(pen.x(r.x), pen.y(page.size.h - BOARD_MARGIN / 2 + 1), label)
+        c.drawString(pen.x(r.x + 3), pen.y(page.size.h - BOARD_MARGIN / 2 + 1), label)
         cell = 2.6
-        mx = page.size.w - BOARD_MARGIN - tile.cols * cell
+        mx = page.size.w - BOARD_MARGIN - 3 - tile.cols * cell
         my = page.size.h - BOARD_MARGIN / 2 - tile.rows * cell / 2 - 1
         c.setLineWidth(0.4)
         for rr in range(tile.rows):
