@@ -92,6 +92,16 @@ class _Timeout(Exception):
 
 
 @contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ExprError when the block runs longer than ``seconds`` (main thread only)."""
+    try:
+        with _time_limit(seconds):
+            yield
+    except _Timeout:
+        raise ExprError(f"took longer than {seconds:g} s") from None
+
+
+@contextlib.contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread() or not hasattr(
         signal, "setitimer"

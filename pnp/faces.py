@@ -27,6 +27,36 @@ from .units import pt
 from .yamlio import parse_text
 
 BUILTIN_LAYOUTS = Path(__file__).parent / "data" / "layouts.yaml"
+TEMPLATE_SECONDS = 0.5
+MAX_TEMPLATE_VALUE = 10_000  # characters or items a template may build at once
+
+
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """Jinja2's immutable sandbox with sizes bounded: no 'x' * 10**9, no 10 ** 10**9."""
+
+    intercepted_binops = frozenset(["*", "**", "+"])
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**":
+            if isinstance(right, int | float) and abs(right) > 100:
+                raise ValueError("exponent too large in a template")
+            return left**right
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                too_big = (
+                    isinstance(seq, str | list | tuple)
+                    and isinstance(n, int)
+                    and len(seq) * n > MAX_TEMPLATE_VALUE
+                )
+                if too_big:
+                    raise ValueError("a template builds too large a value")
+            return left * right
+        result = left + right
+        if isinstance(result, str | list | tuple) and len(result) > MAX_TEMPLATE_VALUE:
+            raise ValueError("a template builds too large a value")
+        return result
+
+
 DEFAULT_TEXT = "#000000"
 DEFAULT_ACCENT = "#37474f"
 MAX_TEMPLATE_CHARS = 2000
@@ -206,7 +236,7 @@ class FaceEngine:
         self._cache: dict[tuple[int, float, float, float, str], list[Op]] = {}
         self._reported: set[tuple[str, str, str]] = set()
         self.icons = self._icons()
-        self.env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self.env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
 
     def _icons(self) -> dict[str, IconSpec]:
         icons: dict[str, IconSpec] = {}
@@ -450,9 +480,22 @@ class FaceEngine:
         }
         for name, text in face.texts():
             ctx[name] = self.translator.text(text)
+        from .expr import ExprError, time_limit
+
         try:
-            out = self.env.from_string(el.template).render(ctx)
-        except (TemplateError, ArithmeticError, ValueError, TypeError) as exc:
+            if len(el.template) > MAX_TEMPLATE_CHARS:
+                raise ValueError(f"a template of more than {MAX_TEMPLATE_CHARS} characters")
+            with time_limit(TEMPLATE_SECONDS):
+                out = self.env.from_string(el.template).render(ctx)
+        except (
+            TemplateError,
+            ArithmeticError,
+            ValueError,
+            TypeError,
+            ExprError,
+            RecursionError,
+            MemoryError,
+        ) as exc:
             self.issues.append(TextIssue("template", el.at("template"), f"template failed: {exc}"))
             return ""
         return out[:MAX_TEMPLATE_CHARS]

@@ -8,6 +8,7 @@ subsets, so every PDF carries only the glyphs it uses.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,6 +62,8 @@ def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
 
 def family(fonts_dir: Path, name: str) -> Family:
     """Register (once) and return the family ``name`` found in ``fonts_dir``."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
+        raise BuildError(f"font family {name!r} is not a plain name (letters, digits, - and _)")
     key = f"{fonts_dir.resolve()}::{name}"
     if key in _REGISTERED:
         return _REGISTERED[key]

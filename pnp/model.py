@@ -916,6 +916,17 @@ class PrintSettings(Located):
     )
     corner_radius: float = fld(3.0, doc="rounded card corners in the default layouts, mm")
 
+    def check(self, ctx: Context) -> None:
+        for name, pos in [(self.font, self.at("font"))] + [
+            (f, self.at("fallback_fonts")) for f in self.fallback_fonts
+        ]:
+            if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
+                ctx.error(
+                    pos,
+                    f"font family {name!r} must be a plain name such as NotoSans (the files "
+                    "NotoSans-Regular.ttf ... in fonts/), not a path",
+                )
+
 
 @dataclass
 class SetupSheet(Located):
