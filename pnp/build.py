@@ -203,10 +203,15 @@ def build(
     opts: BuildOptions,
     report: Report,
     progress: Callable[[str], None] | None = None,
+    validated: dict[str, Game] | None = None,
 ) -> list[Output]:
-    """Validate and build; raises ContentError (nothing written) when validation fails."""
+    """Validate and build; raises ContentError (nothing written) when validation fails.
+
+    ``validated``: games the caller has just validated into ``report`` (pnp watch), so they
+    are not validated twice.
+    """
     game_ids = select_games(root, names)
-    games = validate(root, game_ids, report)
+    games = validated if validated is not None else validate(root, game_ids, report)
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
     jobs: list[tuple[Game, str, BuildOptions]] = []

@@ -126,6 +126,19 @@ def resolve_layout(layouts: dict[str, Layout], lid: str) -> Resolved:
     return Resolved(background, border, styles, elements)
 
 
+_TEMPLATES: dict[str, Any] = {}
+
+
+def _compiled(env: Any, source: str) -> Any:
+    """Compile each distinct template once per process."""
+    template = _TEMPLATES.get(source)
+    if template is None:
+        if len(_TEMPLATES) > 5000:
+            _TEMPLATES.clear()
+        template = _TEMPLATES[source] = env.from_string(source)
+    return template
+
+
 def face_layout_id(face: Face, owner: Any, side: str) -> str:
     """The layout drawing a face: its own, else its deck's (or the deck back's), else built-in."""
     from .model import TokenSet
@@ -486,7 +499,7 @@ class FaceEngine:
             if len(el.template) > MAX_TEMPLATE_CHARS:
                 raise ValueError(f"a template of more than {MAX_TEMPLATE_CHARS} characters")
             with time_limit(TEMPLATE_SECONDS):
-                out = self.env.from_string(el.template).render(ctx)
+                out = _compiled(self.env, el.template).render(ctx)
         except (
             TemplateError,
             ArithmeticError,

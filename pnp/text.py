@@ -281,6 +281,10 @@ def _widest_line(para: Paragraph, width: float) -> float:
     return worst
 
 
+_FIT_CACHE: dict[tuple[object, ...], Fit] = {}
+FIT_CACHE_SIZE = 50_000
+
+
 def fit_text(
     text: str,
     ts: TextStyle,
@@ -291,7 +295,46 @@ def fit_text(
     width: float,
     height: float,
 ) -> Fit:
-    """Find the largest size (min_size..size, 0.25 pt steps) at which the text fits the box."""
+    """Find the largest size (min_size..size, 0.25 pt steps) at which the text fits the box.
+
+    Results are cached: validation and the build of the same text share one measurement, and
+    a rebuild after an edit measures only the texts that changed.
+    """
+    try:
+        key: tuple[object, ...] | None = (
+            text,
+            ts,
+            tuple(fonts.main.faces.values()),
+            tuple(tuple(f.faces.values()) for f in fonts.fallbacks),
+            tuple(sorted(icons.items())),
+            tuple(sorted(values.items())),
+            lang,
+            round(width, 3),
+            round(height, 3),
+        )
+        hash(key)
+    except TypeError:
+        key = None
+    if key is not None and key in _FIT_CACHE:
+        return _FIT_CACHE[key]
+    fit = _fit_text(text, ts, fonts, icons, values, lang, width, height)
+    if key is not None:
+        if len(_FIT_CACHE) >= FIT_CACHE_SIZE:
+            _FIT_CACHE.clear()
+        _FIT_CACHE[key] = fit
+    return fit
+
+
+def _fit_text(
+    text: str,
+    ts: TextStyle,
+    fonts: FontSet,
+    icons: Mapping[str, IconSpec],
+    values: Mapping[str, object],
+    lang: str,
+    width: float,
+    height: float,
+) -> Fit:
     paragraphs = parse(text, icons, values)
     top = ts.size
     bottom = ts.size if ts.fit == "none" else (ts.min_size or round(ts.size * 0.7 * 4) / 4)

@@ -1,0 +1,140 @@
+"""The designer's loop: pnp new, the schema, watch cycles and the preview page."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.load import open_root
+from pnp.watch import Watcher
+
+from helpers import FIXTURES, make_root
+
+runner = CliRunner()
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def test_new_game_validates_and_builds(tmp_path: Path) -> None:
+    root = make_root(tmp_path)
+    result = run("new", "space-race", "--lang", "it", "--lang", "en", "--root", str(root))
+    assert result.exit_code == 0, result.stderr
+    folder = root / "cards" / "space-race"
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == ["decks.yaml", "game.yaml", "tables.yaml", "tokens.yaml"]
+    for f in folder.iterdir():
+        first = f.read_text("utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema=../pnp-")
+        schema = (folder / first.split("$schema=")[1]).resolve()
+        assert schema.is_file()
+    check = run("validate", "space-race", "--strict", "--root", str(root))
+    assert check.exit_code == 0, check.stdout + check.stderr
+    build = run("build", "space-race", "--root", str(root))
+    assert build.exit_code == 0
+    assert (root / "output/space-race/space-race-it-a4.pdf").is_file()
+    text = (folder / "decks.yaml").read_text("utf-8")
+    assert "back:" in text and "id: storm" in text  # shared back and a two-sided card
+    assert "invariants:" in (folder / "tables.yaml").read_text("utf-8")
+
+
+def test_new_refuses_bad_names_and_existing_games(tmp_path: Path) -> None:
+    root = make_root(tmp_path)
+    assert run("new", "Bad Name", "--root", str(root)).exit_code == 2
+    assert run("new", "ok", "--lang", "xx", "--root", str(root)).exit_code == 2
+    assert run("new", "ok", "--root", str(root)).exit_code == 0
+    again = run("new", "ok", "--root", str(root))
+    assert again.exit_code == 2 and "already exists" in again.stderr
+
+
+def test_watch_cycle_rebuilds_what_changed(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    messages: list[str] = []
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=messages.append)
+    watcher.changed()
+    built, _seconds = watcher.cycle()
+    assert built
+    index = root / "output/mini/preview/index.html"
+    stamp = (root / "output/mini/preview/stamp.js").read_text()
+    first = index.read_text("utf-8")
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(
+        decks.read_text("utf-8").replace("{en: Alpha, it: Alfa}", "{en: Alef, it: Alfa}", 1)
+    )
+    assert watcher.changed() == [decks]
+    built, _seconds = watcher.cycle()
+    assert built
+    assert (root / "output/mini/preview/stamp.js").read_text() != stamp
+    assert index.read_text("utf-8") != first
+    # an error: reported, nothing rebuilt, the old PDF stays
+    pdf = root / "output/mini/mini-en-a4.pdf"
+    before = pdf.read_bytes()
+    decks.write_text(decks.read_text("utf-8").replace("copies: 4", "copies: lots"))
+    watcher.changed()
+    built, _seconds = watcher.cycle()
+    assert not built and pdf.read_bytes() == before
+    assert any("[schema]" in m for m in messages)
+
+
+def _dump_dom(page: Path) -> str:
+    assert CHROMIUM
+    proc = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={page.parent / '.chrome'}",
+            "--virtual-time-budget=4000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return proc.stdout
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (installed by .ci/run)")
+def test_preview_in_headless_chromium(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    decks = root / "cards/mini/decks.yaml"
+    long = "very " * 300
+    decks.write_text(
+        decks.read_text("utf-8").replace(
+            'text: {en: "Gain 2 {coin}."', f'text: {{en: "{long}{{coin}}."'
+        ),
+        "utf-8",
+    )
+    result = run("preview", "mini", "--root", str(root))
+    assert result.exit_code == 0, result.stderr
+    page = root / "output/mini/preview/index.html"
+    dom = _dump_dom(page)
+    body = re.search(r"<body[^>]*>", dom)
+    assert body, dom[:500]
+    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(0)))
+    images = dom.count("<img ")
+    assert attrs.get("errors") == "0" and attrs.get("broken") == "0"
+    assert int(attrs["loaded"]) == images > 0
+    # every face of the game is on the page, in both languages
+    for face in ("main-alpha-front", "main-beta-front", "main-back", "chips-chip-front"):
+        section = re.search(rf'<section class="face" id="{face}".*?</section>', dom, re.S)
+        assert section, f"{face} missing"
+        assert section.group(0).count("<img ") == 2
+    # the overflow finding sits next to its card
+    alpha = re.search(r'<section class="face" id="main-alpha-front".*?</section>', dom, re.S)
+    assert alpha and "text-overflow" in alpha.group(0)
