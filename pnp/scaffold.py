@@ -39,6 +39,7 @@ WORDS: dict[str, dict[str, str]] = {
         "token": "Crate",
         "tokens": "Crates",
         "setup": "Setup",
+        "deal": "Cards and crates dealt",
         "players": "Players",
         "cards": "Cards each",
         "crates": "Crates",
@@ -63,6 +64,7 @@ WORDS: dict[str, dict[str, str]] = {
         "token": "Cassa",
         "tokens": "Casse",
         "setup": "Preparazione",
+        "deal": "Carte e casse distribuite",
         "players": "Giocatori",
         "cards": "Carte a testa",
         "crates": "Casse",
@@ -87,6 +89,7 @@ WORDS: dict[str, dict[str, str]] = {
         "token": "Caja",
         "tokens": "Cajas",
         "setup": "Preparación",
+        "deal": "Cartas y cajas repartidas",
         "players": "Jugadores",
         "cards": "Cartas por cabeza",
         "crates": "Cajas",
@@ -216,7 +219,7 @@ setup_sheet:
         head
         + f"""tables:
   deal:
-    title: {t("setup")}
+    title: {t("deal")}
     covers: {{range: [2, 4]}}   # one row for each player count
     columns:
       - {{id: players, title: {t("players")}}}
