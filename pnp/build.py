@@ -13,6 +13,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from .errors import BuildError, ContentError, PnpError, UsageError
 from .faces import FaceEngine
@@ -47,7 +48,7 @@ class Output:
     game: str
     lang: str
     path: Path
-    data: bytes
+    staged: Path  # the finished PDF, in a temporary file beside ``path`` until committed
     pages: int
     sheets: int
     fallbacks: int
@@ -105,7 +106,9 @@ def render_game(
         pages = plan_document(game, opts.layout, setup_pages=setup_pages)
     except ValueError as exc:
         raise BuildError(f"{game.id}: {exc}") from exc
-    data = renderer.render(pages)
+    out_dir = (opts.out_dir or root.output) / game.id
+    path = out_dir / f"{game.id}-{lang}-{opts.layout.paper}.pdf"
+    staged = render_staged(renderer, pages, path)
     declared = lang in game.languages
     for issue in engine.issues:
         if declared and issue.kind in ("overflow", "missing-glyph"):
@@ -127,11 +130,8 @@ def render_game(
             f"{lang} translation: {shown}",
             game=game.id,
         )
-    paper = opts.layout.paper
-    out_dir = (opts.out_dir or root.output) / game.id
-    path = out_dir / f"{game.id}-{lang}-{paper}.pdf"
     sheets = max((p.sheet for p in pages), default=0)
-    out = Output(game.id, lang, path, data, len(pages), sheets, len(translator.fallbacks))
+    out = Output(game.id, lang, path, staged, len(pages), sheets, len(translator.fallbacks))
     if opts.png_dpi or opts.tts:
         out.extra = raster_files(game, lang, renderer, out_dir, opts)
     return out
@@ -148,7 +148,9 @@ def _proof(
     )
     renderer.source_engine = src_engine
     pages = plan_proof(game, PAPERS[opts.layout.paper])
-    data = renderer.render(pages)
+    out_dir = (opts.out_dir or root.output) / game.id
+    path = out_dir / f"{game.id}-{lang}-proof.pdf"
+    staged = render_staged(renderer, pages, path)
     translator = renderer.translator
     for issue in renderer.engine.issues:
         if issue.kind in ("overflow", "missing-glyph") and lang in game.languages:
@@ -163,9 +165,7 @@ def _proof(
             "(orange on the proof)",
             game=game.id,
         )
-    out_dir = (opts.out_dir or root.output) / game.id
-    path = out_dir / f"{game.id}-{lang}-proof.pdf"
-    return Output(game.id, lang, path, data, len(pages), len(pages), len(translator.fallbacks))
+    return Output(game.id, lang, path, staged, len(pages), len(pages), len(translator.fallbacks))
 
 
 def raster_files(
@@ -225,22 +225,65 @@ def build(
     outputs: list[Output] = []
     catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
     total = len(jobs)
-    if opts.jobs > 1 and total > 1:
-        outputs = _render_parallel(root, jobs, opts.jobs, report, progress)
-    else:
-        for i, (game, lang, one) in enumerate(jobs, 1):
-            if progress:
-                progress(f"[{i}/{total}] {game.id} {lang} {one.layout.paper}")
-            catalog = catalogs[game.id].get(lang, {})
-            positions = catalogs[game.id].positions.get(lang, {})
-            outputs.append(render_game(root, game, lang, one, report, catalog, positions))
-    if report.has_errors():
-        raise ContentError("the build found errors; nothing was written")
-    for out in outputs:
-        write_atomic(out.path, out.data)
-        for extra_path, extra_data in sorted(out.extra.items()):
-            write_atomic(extra_path, extra_data)
+    committed = False
+    try:
+        if opts.jobs > 1 and total > 1:
+            outputs = _render_parallel(root, jobs, opts.jobs, report, progress)
+        else:
+            for i, (game, lang, one) in enumerate(jobs, 1):
+                if progress:
+                    progress(f"[{i}/{total}] {game.id} {lang} {one.layout.paper}")
+                catalog = catalogs[game.id].get(lang, {})
+                positions = catalogs[game.id].positions.get(lang, {})
+                outputs.append(render_game(root, game, lang, one, report, catalog, positions))
+        if report.has_errors():
+            raise ContentError("the build found errors; nothing was written")
+        for out in outputs:  # everything is ready: put the files in place
+            os.replace(out.staged, out.path)
+            for extra_path, extra_data in sorted(out.extra.items()):
+                write_atomic(extra_path, extra_data)
+        committed = True
+    finally:
+        if not committed:
+            for out in outputs:
+                with contextlib.suppress(OSError):
+                    out.staged.unlink()
     return outputs
+
+
+STALE_SECONDS = 3600
+
+
+def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
+    """Render into a temporary file beside ``path`` (renamed into place by :func:`build`)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
+    staged = Path(tmp)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            renderer.render(pages, sink=fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise
+    return staged
+
+
+def _remove_stale(path: Path) -> None:
+    """Temporary files left by a build that was killed long ago (not by one running now)."""
+    import time
+
+    now = time.time()
+    for old in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - old.stat().st_mtime > STALE_SECONDS:
+                old.unlink()
 
 
 def _render_job(

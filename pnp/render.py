@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, BinaryIO
 
 from babel.numbers import format_decimal
 from reportlab import rl_config
@@ -40,6 +40,7 @@ from .layout import SCALE_BAR as SCALE_BAR_MM
 from .layout import Duplex, Line, Page, Rect, Slot, item_size
 from .model import Game
 from .model import Table as TableModel
+from .pdfimage import save_streaming
 from .text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
 from .units import Size, pt
 from .words import gettext
@@ -93,8 +94,11 @@ class Renderer:
         return gettext(message, self.lang)
 
     # --- document ------------------------------------------------------------------------------
-    def render(self, pages: list[Page]) -> bytes:
-        buf = io.BytesIO()
+    def render(self, pages: list[Page], sink: BinaryIO | None = None) -> bytes:
+        """Draw the pages; the PDF goes to ``sink`` as it is written (then b"" is returned),
+        or is returned as bytes."""
+        memory = io.BytesIO()
+        buf: BinaryIO = sink if sink is not None else memory
         first = pages[0].size if pages else Size(210, 297)
         canvas = Canvas(
             buf,
@@ -114,8 +118,8 @@ class Renderer:
         for page in pages:
             self.page(canvas, page)
             canvas.showPage()
-        canvas.save()
-        return buf.getvalue()
+        save_streaming(canvas, buf)
+        return b"" if sink is not None else memory.getvalue()
 
     def _count_form_uses(self, pages: list[Page]) -> None:
         for page in pages:
