@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BuildError, ContentError, PnpError, UsageError
-from .faces import FaceEngine
+from .faces import FaceEngine, engine_for
 from .findings import FALLBACK, Finding, Pos, Report
 from .fonts import fontset
 from .i18n import Translator
@@ -95,7 +95,8 @@ def render_game(
         report.add("font", game.meta.at("print"), str(exc), game=game.id)
         raise
     translator = Translator(game, lang, dict(catalog), positions=dict(positions or {}))
-    engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
+    engine = engine_for(game, root.game_dir(game.id), lang, translator, fonts)
+    translator = engine.translator
     title = translator.text(game.meta.title)
     renderer = Renderer(game, lang, engine, fonts, translator, title)
     renderer._duplex = opts.layout.duplex

@@ -646,3 +646,22 @@ def table_fit_size(
             return current
         current -= 0.5
     return None
+
+
+def engine_for(
+    game: Game, game_dir: Path, lang: str, translator: Translator, fonts: FontSet
+) -> FaceEngine:
+    """One engine per game and language in a process: validation measures, builds reuse it.
+
+    The translator of the first call is kept (same game, same catalogs); a caller that needs a
+    fresh engine (other catalogs, a proof) constructs FaceEngine itself.
+    """
+    cache: dict[tuple[str, str, tuple[str, ...]], FaceEngine] = game.__dict__.setdefault(
+        "_engines", {}
+    )
+    key = (lang, str(game_dir), tuple(fonts.main.faces.values()))
+    engine = cache.get(key)
+    if engine is None or engine.translator.catalog != translator.catalog:
+        engine = cache[key] = FaceEngine(game, game_dir, lang, translator, fonts)
+    engine.issues.clear()
+    return engine

@@ -32,12 +32,21 @@ class Family:
     name: str
     faces: dict[str, str]  # face -> registered reportlab font name
     cmaps: dict[str, frozenset[int]] = field(default_factory=dict)
+    charsets: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def font(self, face: str) -> str:
         return self.faces.get(face) or self.faces["regular"]
 
     def has(self, face: str, char: str) -> bool:
         return ord(char) in self.cmaps[self.font(face)]
+
+    def covers(self, face: str, text: str) -> bool:
+        """True when this family has every character of ``text``."""
+        chars = self.charsets.get(face)
+        if chars is None:
+            cmap = self.cmaps[self.font(face)]
+            chars = self.charsets[face] = frozenset(chr(c) for c in cmap if c < 0x110000)
+        return chars.issuperset(text)
 
 
 _REGISTERED: dict[str, Family] = {}

@@ -8,6 +8,7 @@ times, so a deck of 1,000 cards carries one copy of its back.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from dataclasses import dataclass, field
@@ -71,6 +72,7 @@ class Pen:
         self.c.line(self.x(line.x1), self.y(line.y1), self.x(line.x2), self.y(line.y2))
 
 
+@functools.lru_cache(maxsize=4096)
 def _color(value: str) -> colors.Color:
     return colors.HexColor(value) if value.startswith("#") else colors.toColor(value)
 
@@ -358,10 +360,25 @@ class Renderer:
             top_pt = pt(face_h - inner_top)
         cursor = top_pt
         width = pt(bw - 2 * op.padding)
+        if fit.line is not None:  # one plain line: no Paragraph needed
+            text, font, color = fit.line
+            c.setFont(font, fit.size)
+            c.setFillColor(_color(color))
+            left = pt(x + op.padding)
+            baseline = cursor - fit.size
+            if fit.align == "center":
+                c.drawCentredString(left + width / 2, baseline, text)
+            elif fit.align == "right":
+                c.drawRightString(left + width, baseline, text)
+            else:
+                c.drawString(left, baseline, text)
+            return
         for i, para in enumerate(fit.paragraphs):
             if i:
                 cursor -= fit.size * PARAGRAPH_GAP
-            _w, ph = para.wrap(width, 1e6)
+            if abs(getattr(para, "width", -1.0) - width) > 1e-6:
+                para.wrap(width, 1e6)  # measured at another width: wrap again
+            ph = para.height
             para.drawOn(c, pt(x + op.padding), cursor - ph)
             cursor -= ph
 

@@ -169,6 +169,10 @@ def _font_segments(
     color: str,
     segments: list[tuple[str, str, str]],
 ) -> None:
+    main = fonts.main.font(face)
+    if "\n" not in text and fonts.main.covers(face, text):  # the usual case: one font
+        segments.append((main, color, text))
+        return
     for ch in text:
         if ch == "\n":
             segments.append(("", "", "<br/>"))
@@ -213,9 +217,48 @@ class Fit:
     overflow: str | None  # None, "vertical" or "horizontal"
     missing: Missing
     widest: float = 0.0  # points
+    line: tuple[str, str, str] | None = None  # one plain line: (text, font name, colour)
+    align: str = "left"
+
+
+def _single_line(
+    paragraphs: list[list[Run]], ts: TextStyle, fonts: FontSet, width: float, height: float
+) -> Fit | None:
+    """The fast path: a plain one-line text that fits at its full size needs no Paragraph."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if len(paragraphs) != 1 or len(paragraphs[0]) != 1 or ts.align == "justify":
+        return None
+    run = paragraphs[0][0]
+    text = run.text
+    if run.icon is not None or run.bold or run.italic or not text or "\n" in text:
+        return None
+    if text.startswith("{") and text.endswith("}"):
+        return None  # an unknown {token}: let the full path report it
+    if not fonts.main.covers(ts.face, text):
+        return None
+    font = fonts.main.font(ts.face)
+    line_w = stringWidth(text, font, ts.size)
+    leading = ts.size * ts.leading
+    if line_w > width or leading > height + 0.5:
+        return None
+    return Fit(ts.size, [], leading, None, Missing(), 0.0, (text, font, ts.color), ts.align)
+
+
+_STYLES: dict[tuple[object, ...], ParagraphStyle] = {}
 
 
 def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
+    key = (ts, size, lang, fonts.main.font(ts.face))
+    style = _STYLES.get(key)
+    if style is None:
+        if len(_STYLES) > 10_000:
+            _STYLES.clear()
+        style = _STYLES[key] = _new_style(ts, fonts, size, lang)
+    return style
+
+
+def _new_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
     hyph = hyphenation_language(lang) if ts.hyphenate else ""
     return ParagraphStyle(
         "pnp",
@@ -336,6 +379,9 @@ def _fit_text(
     height: float,
 ) -> Fit:
     paragraphs = parse(text, icons, values)
+    simple = _single_line(paragraphs, ts, fonts, width, height)
+    if simple is not None:
+        return simple
     top = ts.size
     bottom = ts.size if ts.fit == "none" else (ts.min_size or round(ts.size * 0.7 * 4) / 4)
     tolerance = 0.5  # points: reportlab may overhang a line by a fraction of a point
