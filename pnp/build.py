@@ -13,19 +13,17 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import BuildError, ContentError, PnpError, UsageError
-from .faces import FaceEngine, engine_for
 from .findings import FALLBACK, Finding, Pos, Report
-from .fonts import fontset
-from .i18n import Translator
 from .layout import Options, plan_document
 from .load import Root, load_game, select_games
 from .model import Game, valid_language
-from .render import Renderer
 from .units import PAPERS
-from .validate import catalogs_for, validate
+
+if TYPE_CHECKING:  # the renderer and the validator are imported when first needed
+    from .render import Renderer
 
 OVERFLOW = "text-overflow"
 GLYPH = "missing-glyph"
@@ -38,6 +36,7 @@ class BuildOptions:
     out_dir: Path | None = None
     papers: tuple[str, ...] = ()  # several papers in one build; empty: layout.paper
     jobs: int = 1  # worker processes for several games, languages or papers
+    force: bool = False  # rebuild even when nothing changed since the last build
     proof: bool = False  # a translator's proof (source | translation) instead of print sheets
     png_dpi: float | None = None  # also write every face as a PNG at this resolution
     tts: bool = False  # also write Tabletop Simulator deck sheets
@@ -53,6 +52,7 @@ class Output:
     sheets: int
     fallbacks: int
     extra: dict[Path, bytes] = field(default_factory=dict)  # PNG faces, TTS sheets
+    skipped: bool = False  # up to date: nothing was rendered
 
 
 def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
@@ -89,6 +89,11 @@ def render_game(
     catalog: dict[str, str],
     positions: dict[str, Pos] | None = None,
 ) -> Output:
+    from .faces import engine_for
+    from .fonts import fontset
+    from .i18n import Translator
+    from .render import Renderer
+
     try:
         fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
     except BuildError as exc:
@@ -141,6 +146,8 @@ def render_game(
 def _proof(
     root: Root, game: Game, lang: str, opts: BuildOptions, report: Report, renderer: Renderer
 ) -> Output:
+    from .faces import FaceEngine
+    from .i18n import Translator
     from .layout import plan_proof
 
     src = game.source_language
@@ -175,6 +182,7 @@ def raster_files(
     """Face PNGs and TTS sheets, rendered from a PDF of one face per page."""
     from . import export
     from .layout import item_size
+    from .render import Renderer
 
     owners = game.owners()
     sizes = {o.id: item_size(game, o) for o in owners}
@@ -211,7 +219,13 @@ def build(
     ``validated``: games the caller has just validated into ``report`` (pnp watch), so they
     are not validated twice.
     """
+    from .validate import catalogs_for, validate
+
     game_ids = select_games(root, names)
+    if validated is None and not opts.force:
+        skipped = _all_up_to_date(root, game_ids, opts)
+        if skipped is not None:
+            return skipped
     games = validated if validated is not None else validate(root, game_ids, report)
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
@@ -243,6 +257,8 @@ def build(
             os.replace(out.staged, out.path)
             for extra_path, extra_data in sorted(out.extra.items()):
                 write_atomic(extra_path, extra_data)
+            stamp = _stamp(root, out.game, out.lang, out.path.name, opts)
+            write_atomic(_stamp_path(out.path), stamp.encode())
         committed = True
     finally:
         if not committed:
@@ -250,6 +266,92 @@ def build(
                 with contextlib.suppress(OSError):
                     out.staged.unlink()
     return outputs
+
+
+# --- skipping unchanged builds ----------------------------------------------------------------
+
+
+def _file_digest(path: Path, h: Any) -> None:
+    st = path.stat()
+    h.update(f"{path.name}:{st.st_size}".encode())
+    if st.st_size <= 4 * 1024 * 1024:
+        h.update(path.read_bytes())
+    else:  # large art: size and modification time stand for the content
+        h.update(str(st.st_mtime_ns).encode())
+
+
+_CODE_DIGEST: str | None = None
+
+
+def _code_digest() -> str:
+    """pnp's own version and code: a new pnp rebuilds everything."""
+    global _CODE_DIGEST
+    if _CODE_DIGEST is None:
+        import hashlib
+
+        from . import __version__
+
+        h = hashlib.sha256(__version__.encode())
+        package = Path(__file__).parent
+        for p in sorted(package.rglob("*")):
+            if p.is_file() and p.suffix in (".py", ".yaml", ".html", ".po"):
+                st = p.stat()
+                h.update(f"{p.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}".encode())
+        _CODE_DIGEST = h.hexdigest()
+    return _CODE_DIGEST
+
+
+def inputs_digest(root: Root, game_id: str) -> str:
+    """Everything a game's PDFs are made from: its files, fonts, catalogs and pnp itself."""
+    import hashlib
+
+    h = hashlib.sha256(_code_digest().encode())
+    folders = [root.game_dir(game_id), root.fonts]
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for p in sorted(folder.rglob("*")):
+            if p.is_file() and not p.is_symlink():
+                h.update(p.relative_to(root.path).as_posix().encode())
+                _file_digest(p, h)
+    if root.locales.is_dir():
+        for p in sorted(root.locales.glob(f"*/LC_MESSAGES/{game_id}.po")):
+            h.update(p.relative_to(root.path).as_posix().encode())
+            _file_digest(p, h)
+    return h.hexdigest()
+
+
+def _stamp(root: Root, game: str, lang: str, name: str, opts: BuildOptions) -> str:
+    settings = replace(opts, out_dir=None, jobs=1, force=False, papers=(), langs=())
+    return f"{inputs_digest(root, game)}\n{lang}\n{name}\n{settings!r}\n"
+
+
+def _stamp_path(pdf: Path) -> Path:
+    return pdf.with_name(f".{pdf.name}.inputs")
+
+
+def _all_up_to_date(root: Root, game_ids: list[str], opts: BuildOptions) -> list[Output] | None:
+    """The outputs, when every one of them was built from exactly the current inputs."""
+    from .load import load_game
+
+    outs: list[Output] = []
+    for gid in game_ids:
+        game = load_game(root, gid, Report())
+        if game is None:
+            return None
+        for lang in languages_for(root, game, opts.langs):
+            for paper in dict.fromkeys(opts.papers or (opts.layout.paper,)):
+                name = f"{gid}-{lang}-{'proof' if opts.proof else paper}.pdf"
+                pdf = (opts.out_dir or root.output) / gid / name
+                stamp = _stamp_path(pdf)
+                if opts.png_dpi or opts.tts or not pdf.is_file() or not stamp.is_file():
+                    return None
+                if stamp.read_text("utf-8", errors="replace") != _stamp(
+                    root, gid, lang, name, opts
+                ):
+                    return None
+                outs.append(Output(gid, lang, pdf, pdf, 0, 0, 0, skipped=True))
+    return outs
 
 
 STALE_SECONDS = 3600
@@ -264,6 +366,7 @@ def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
     except OSError as exc:
         raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
     staged = Path(tmp)
+    _default_mode(staged)
     try:
         with os.fdopen(fd, "wb") as fh:
             renderer.render(pages, sink=fh)
@@ -274,6 +377,14 @@ def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
             staged.unlink()
         raise
     return staged
+
+
+def _default_mode(path: Path) -> None:
+    """mkstemp makes files private (0600); outputs get the user's usual mode (umask)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    with contextlib.suppress(OSError):
+        os.chmod(path, 0o666 & ~umask)
 
 
 def _remove_stale(path: Path) -> None:
@@ -291,6 +402,8 @@ def _render_job(
     root_path: str, game_id: str, lang: str, opts: BuildOptions
 ) -> tuple[Output | None, list[Finding], str]:
     """A worker process: load the game again (cheap) and render one PDF."""
+    from .validate import catalogs_for
+
     report = Report()
     root = Root(Path(root_path))
     game = load_game(root, game_id, report)
@@ -344,6 +457,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
+    _default_mode(Path(tmp))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

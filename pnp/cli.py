@@ -16,12 +16,9 @@ from typing import Annotated, Any, Literal, NoReturn
 import typer
 
 from . import __version__
-from .build import BuildOptions, build
 from .errors import ContentError, PnpError, UsageError
 from .findings import Report, Severity
-from .layout import Options
 from .load import discover, load_game, open_root, select_games
-from .validate import validate
 from .words import tr
 
 app = typer.Typer(
@@ -91,14 +88,18 @@ def _summary(report: Report, games: list[str]) -> str:
     )
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _main(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", help="Print the version and exit.", is_eager=True)
     ] = False,
 ) -> None:
     if version:
         typer.echo(f"pnp {__version__}")
+        raise typer.Exit(0)
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
         raise typer.Exit(0)
 
 
@@ -135,6 +136,8 @@ def validate_cmd(
     root: RootOpt = None,
 ) -> None:
     """Check games and report every finding as PATH:LINE:COL: severity [rule] message."""
+    from .validate import validate
+
     report = Report()
     try:
         r = open_root(root)
@@ -208,9 +211,15 @@ def build_cmd(
         bool,
         typer.Option("--proof", help="Write a translator's proof: source and LANG side by side."),
     ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Rebuild even when nothing changed.")
+    ] = False,
     root: RootOpt = None,
 ) -> None:
     """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
+    from .build import BuildOptions, build
+    from .layout import Options
+
     report = Report()
     try:
         r = open_root(root)
@@ -229,6 +238,7 @@ def build_cmd(
             tts=tts,
             jobs=jobs,
             proof=proof,
+            force=force,
         )
         outputs = build(r, games, opts, report, progress=_progress())
     except ContentError as exc:
@@ -251,6 +261,11 @@ def build_cmd(
             shown = o.path.relative_to(Path.cwd())
         except ValueError:
             shown = o.path
+        if o.skipped:
+            typer.echo(
+                tr("up to date: {path} (nothing changed; --force rebuilds)").format(path=shown)
+            )
+            continue
         typer.echo(
             tr("wrote {path} ({pages} pages, {sheets} sheets)").format(
                 path=shown, pages=o.pages, sheets=o.sheets
@@ -324,6 +339,7 @@ def preview_cmd(
     """Write output/GAME/preview/index.html: every face, every language, findings beside."""
     from .build import languages_for
     from .preview import build_preview
+    from .validate import validate
 
     report = Report()
     try:
@@ -459,6 +475,7 @@ def i18n_status(
     import json
 
     from .catalog import status
+    from .validate import validate
 
     report = Report()
     rows_out: list[dict[str, Any]] = []

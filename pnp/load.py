@@ -174,7 +174,8 @@ def _apply_rule_settings(meta: GameFile, report: Report, game: str) -> None:
     from .checks import load_all
     from .findings import RULES, UNKNOWN_KEY
 
-    load_all()  # every rule id must be known before a game's overrides are read
+    if meta.rules:
+        load_all()  # every rule id must be known before a game's overrides are read
     overrides: dict[str, Severity] = {}
     for rid, setting in meta.rules.items():
         if rid not in RULES:

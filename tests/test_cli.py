@@ -78,7 +78,7 @@ def test_build_writes_nothing_on_errors(tmp_path: Path) -> None:
     assert "box-count" in bad.stderr
     assert pdf.read_bytes() == before
     assert not (root / "output/mini/mini-en-letter.pdf").exists()
-    assert not [p for p in (root / "output/mini").iterdir() if p.name.startswith(".")]
+    assert not [p for p in (root / "output/mini").iterdir() if p.name.endswith(".tmp")]
 
 
 def test_console_script_never_prints_a_traceback(tmp_path: Path) -> None:
@@ -104,5 +104,23 @@ def test_build_several_papers(tmp_path: Path) -> None:
     root = make_root(tmp_path, FIXTURES / "clean")
     result = run("build", "mini", "--paper", "a4", "--paper", "letter", "--root", str(root))
     assert result.exit_code == 0, result.stderr
-    names = sorted(p.name for p in (root / "output/mini").iterdir())
+    names = sorted(p.name for p in (root / "output/mini").iterdir() if not p.name.startswith("."))
     assert names == ["mini-en-a4.pdf", "mini-en-letter.pdf", "mini-it-a4.pdf", "mini-it-letter.pdf"]
+
+
+def test_unchanged_rebuild_is_skipped(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    assert run("build", "mini", "--root", str(root)).exit_code == 0
+    pdf = root / "output/mini/mini-en-a4.pdf"
+    mtime = pdf.stat().st_mtime_ns
+    again = run("build", "mini", "--root", str(root))
+    assert again.exit_code == 0 and "up to date" in again.stdout
+    assert pdf.stat().st_mtime_ns == mtime
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(decks.read_text("utf-8").replace("Gain 2", "Gain 3"), "utf-8")
+    changed = run("build", "mini", "--root", str(root))
+    assert "up to date" not in changed.stdout and pdf.stat().st_mtime_ns != mtime
+    forced = run("build", "mini", "--force", "--root", str(root))
+    assert "up to date" not in forced.stdout
+    letter = run("build", "mini", "--paper", "letter", "--root", str(root))
+    assert "up to date" not in letter.stdout  # other options: built
