@@ -226,7 +226,11 @@ def build(
         skipped = _all_up_to_date(root, game_ids, opts)
         if skipped is not None:
             return skipped
-    games = validated if validated is not None else validate(root, game_ids, report)
+    parallel = opts.jobs > 1
+    if validated is not None:
+        games = validated
+    else:  # in parallel builds each worker fits the texts of its own language
+        games = validate(root, game_ids, report, [] if parallel else None)
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
     jobs: list[tuple[Game, str, BuildOptions]] = []
@@ -402,6 +406,8 @@ def _render_job(
     root_path: str, game_id: str, lang: str, opts: BuildOptions
 ) -> tuple[Output | None, list[Finding], str]:
     """A worker process: load the game again (cheap) and render one PDF."""
+    from .checks import CheckContext, load_all
+    from .checks.texts import fit_languages
     from .validate import catalogs_for
 
     report = Report()
@@ -410,6 +416,16 @@ def _render_job(
     if game is None:
         return None, report.findings, "the game could not be loaded"
     catalogs = catalogs_for(root, game, report)
+    load_all()
+    ctx = CheckContext(
+        report=report,
+        root=root.path,
+        game_dir=root.game_dir(game.id),
+        catalogs=dict(catalogs),
+        catalog_positions=catalogs.positions,
+        game_id=game.id,
+    )
+    fit_languages(game, ctx, [lang])  # this worker's share of the validation
     try:
         out = render_game(
             root, game, lang, opts, report, catalogs.get(lang, {}), catalogs.positions.get(lang)

@@ -14,7 +14,10 @@ def catalogs_for(root: Root, game: Game, report: Report) -> Translations:
     return read_translations(root, game, report)
 
 
-def validate_game(root: Root, game: Game, report: Report) -> None:
+def validate_game(
+    root: Root, game: Game, report: Report, fit_languages: list[str] | None = None
+) -> None:
+    """Run every check. ``fit_languages``: the languages whose texts are fitted (None: all)."""
     load_all()
     catalogs = catalogs_for(root, game, report)
     ctx = CheckContext(
@@ -24,18 +27,21 @@ def validate_game(root: Root, game: Game, report: Report) -> None:
         catalogs=dict(catalogs),
         catalog_positions=catalogs.positions,
         game_id=game.id,
+        fit_languages=fit_languages,
     )
     for fn in CHECKS:
         fn(game, ctx)
 
 
-def validate(root: Root, game_ids: list[str], report: Report) -> dict[str, Game]:
+def validate(
+    root: Root, game_ids: list[str], report: Report, fit_languages: list[str] | None = None
+) -> dict[str, Game]:
     """Load and validate games; returns the games that could be loaded."""
     games: dict[str, Game] = {}
     for gid in game_ids:
         game = load_game(root, gid, report)
         if game is None:
             continue
-        validate_game(root, game, report)
+        validate_game(root, game, report, fit_languages)
         games[gid] = game
     return games

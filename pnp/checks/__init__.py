@@ -30,6 +30,7 @@ class CheckContext:
     catalogs: dict[str, dict[str, str]] = field(default_factory=dict)  # lang -> ctx -> text
     catalog_positions: dict[str, dict[str, Pos]] = field(default_factory=dict)  # PO lines
     game_id: str = ""
+    fit_languages: list[str] | None = None  # None: all; []: none (deferred to the workers)
 
     def add(self, rule_id: str, pos: Pos, message: str) -> None:
         self.report.add(rule_id, pos, message, game=self.game_id)

@@ -160,6 +160,12 @@ def checked_languages(game: Game, ctx: CheckContext) -> list[str]:
 @check
 def fitting(game: Game, ctx: CheckContext) -> None:
     """Lay out every face in every language: overflow, missing glyphs, unknown tokens."""
+    if ctx.fit_languages is not None and not ctx.fit_languages:
+        return  # deferred: parallel builds fit each language in its own worker
+    fit_languages(game, ctx, ctx.fit_languages or checked_languages(game, ctx))
+
+
+def fit_languages(game: Game, ctx: CheckContext, langs: list[str]) -> None:
     try:
         fonts = fontset(ctx.root / "fonts", game.print.font, game.print.fallback_fonts)
     except BuildError as exc:
@@ -169,7 +175,7 @@ def fitting(game: Game, ctx: CheckContext) -> None:
             pos = settings.at("fallback_fonts")
         ctx.add(FONT, pos, f"{exc}")
         return
-    for lang in checked_languages(game, ctx):
+    for lang in langs:
         issues = fit_language(
             game,
             ctx.game_dir,
