@@ -175,7 +175,7 @@ class LazyImage(PDFObject):
             return idat, {
                 "ColorSpace": space,
                 "BitsPerComponent": p["depth"],
-                "Filter": PDFArray([PDFName("FlateDecode")]),
+                "Filter": PDFName("FlateDecode"),  # one filter: its parameters as a dictionary
                 "DecodeParms": parms,
             }
         # decode: alpha or interlaced PNGs
