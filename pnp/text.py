@@ -120,6 +120,7 @@ def to_xml(
     fragments make reportlab faster and keep its line widths exact.
     """
     segments: list[tuple[str, str, str]] = []  # (font name, colour attribute, text) or img
+    plain_font = fonts.main.font(base_face)  # the style's font: plain text needs no <font>
     base_bold = base_face in ("bold", "bolditalic")
     base_italic = base_face in ("italic", "bolditalic")
     for run in runs:
@@ -156,7 +157,10 @@ def to_xml(
         while j < len(segments) and segments[j][0] == font and segments[j][1] == color:
             parts.append(segments[j][2])
             j += 1
-        out.append(f'<font name="{font}"{color}>{escape("".join(parts))}</font>')
+        if font == plain_font and not color:  # the paragraph's own font: no tag needed
+            out.append(escape("".join(parts)))
+        else:
+            out.append(f'<font name="{font}"{color}>{escape("".join(parts))}</font>')
         i = j
     return "".join(out)
 
