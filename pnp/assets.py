@@ -32,6 +32,8 @@ def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
     """``rel`` (forward slashes, relative) inside ``base``, or AssetError."""
     if not rel or "\x00" in rel:
         raise AssetError(f"empty or invalid {what} path", "unsafe-path")
+    if len(rel) > 1024 or any(len(part) > 255 for part in rel.replace("\\", "/").split("/")):
+        raise AssetError(f"{what} path {rel[:60]!r}... is too long", "unsafe-path")
     pure = PurePosixPath(rel.replace("\\", "/"))
     if pure.is_absolute() or rel.startswith(("/", "\\")) or (len(rel) > 1 and rel[1] == ":"):
         raise AssetError(
@@ -47,14 +49,20 @@ def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
     try:
         real = target.resolve(strict=False)
         inside = real.is_relative_to(base.resolve())
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):
         inside = False
     if not inside:
         raise AssetError(
             f"{what} path {rel!r} leads outside the game's folder (through a symbolic link?)",
             "unsafe-path",
         )
-    if not target.is_file():
+    try:
+        exists = target.is_file()
+    except OSError as exc:  # a name too long, a broken file system...
+        raise AssetError(
+            f"{what} path {rel[:60]!r}... cannot be used ({exc.strerror})", "unsafe-path"
+        ) from exc
+    if not exists:
         raise AssetError(f"{what} {rel!r} does not exist in the game's folder", "missing-file")
     return target
 

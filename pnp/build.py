@@ -275,9 +275,13 @@ def build(
 # --- skipping unchanged builds ----------------------------------------------------------------
 
 
+def _fs(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")  # file names need not be valid UTF-8
+
+
 def _file_digest(path: Path, h: Any) -> None:
     st = path.stat()
-    h.update(f"{path.name}:{st.st_size}".encode())
+    h.update(_fs(f"{path.name}:{st.st_size}"))
     if st.st_size <= 4 * 1024 * 1024:
         h.update(path.read_bytes())
     else:  # large art: size and modification time stand for the content
@@ -300,7 +304,7 @@ def _code_digest() -> str:
         for p in sorted(package.rglob("*")):
             if p.is_file() and p.suffix in (".py", ".yaml", ".html", ".po"):
                 st = p.stat()
-                h.update(f"{p.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}".encode())
+                h.update(_fs(f"{p.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}"))
         _CODE_DIGEST = h.hexdigest()
     return _CODE_DIGEST
 
@@ -316,11 +320,11 @@ def inputs_digest(root: Root, game_id: str) -> str:
             continue
         for p in sorted(folder.rglob("*")):
             if p.is_file() and not p.is_symlink():
-                h.update(p.relative_to(root.path).as_posix().encode())
+                h.update(_fs(p.relative_to(root.path).as_posix()))
                 _file_digest(p, h)
     if root.locales.is_dir():
         for p in sorted(root.locales.glob(f"*/LC_MESSAGES/{game_id}.po")):
-            h.update(p.relative_to(root.path).as_posix().encode())
+            h.update(_fs(p.relative_to(root.path).as_posix()))
             _file_digest(p, h)
     return h.hexdigest()
 

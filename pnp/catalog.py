@@ -113,7 +113,10 @@ def _translator_notes(game: Game) -> dict[str, list[str]]:
 
 def _dump(catalog: Catalog) -> bytes:
     buf = io.BytesIO()
-    write_po(buf, catalog, width=PO_WIDTH, include_previous=True, sort_output=False)
+    longest = max((len(str(m.string or "")) + len(str(m.id)) for m in catalog), default=0)
+    # babel's line wrapping backtracks badly on very long words: long texts stay unwrapped
+    width = PO_WIDTH if longest < 2000 else 0
+    write_po(buf, catalog, width=width, include_previous=True, sort_output=False)
     return buf.getvalue()
 
 
@@ -149,14 +152,13 @@ def po_syntax_error(text: str) -> tuple[int, str] | None:
     state = "start"  # what the previous keyword was
     have_msgid = 0
     line_no = 0
+    ctx_parts: list[str] = []
+    id_parts: list[str] = []
+    seen: dict[tuple[str, str], int] = {}
     for line_no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            if line.startswith("#~") or line.startswith("#|"):
-                continue  # obsolete and previous entries: not parsed further
-            continue
+        if not line or line.startswith("#"):
+            continue  # comments, previous (#|) and obsolete (#~) entries are not checked
         m = _KEYWORD.match(line)
         rest = line
         if m:
@@ -164,18 +166,32 @@ def po_syntax_error(text: str) -> tuple[int, str] | None:
             if keyword == "msgid":
                 if state == "msgid":
                     return have_msgid, "this msgid has no msgstr"
-                state, have_msgid = "msgid", line_no
+                if state != "msgctxt":
+                    ctx_parts = []
+                state, have_msgid, id_parts = "msgid", line_no, []
             elif keyword == "msgid_plural":
                 if state != "msgid":
                     return line_no, "msgid_plural must follow a msgid"
+                state = "plural"
             elif keyword.startswith("msgstr"):
-                if state not in ("msgid", "msgstr"):
+                if state not in ("msgid", "plural", "msgstr"):
                     return line_no, "msgstr without a msgid before it"
+                if state != "msgstr":
+                    key = ("".join(ctx_parts), "".join(id_parts))
+                    if key in seen and key != ("", ""):
+                        return (
+                            have_msgid,
+                            f"this entry is already in the file at line {seen[key]}: "
+                            "keep one of the two",
+                        )
+                    seen[key] = have_msgid
                 state = "msgstr"
             else:  # msgctxt
-                if state == "msgid":
+                if state in ("msgid", "plural"):
                     return have_msgid, "this msgid has no msgstr"
-                state = "msgctxt"
+                state, ctx_parts = "msgctxt", []
+        elif re.fullmatch(r"msgctxt|msgid|msgid_plural|msgstr(\[\d+\])?", line):
+            return line_no, f"{line} without its string (is the file truncated?)"
         elif not line.startswith('"'):
             return (
                 line_no,
@@ -187,7 +203,11 @@ def po_syntax_error(text: str) -> tuple[int, str] | None:
             if (rest.startswith('"') and not rest.endswith('"')) or rest == '"':
                 return line_no, "this string is not closed: add the final double quote"
             return line_no, "expected one string in double quotes here"
-    if state == "msgid":
+        if state == "msgctxt":
+            ctx_parts.append(rest)
+        elif state == "msgid":
+            id_parts.append(rest)
+    if state in ("msgid", "plural"):
         return have_msgid, "the file ends before this msgid's msgstr (truncated?)"
     if state == "msgctxt":
         return line_no, "the file ends after a msgctxt (truncated?)"
@@ -196,6 +216,8 @@ def po_syntax_error(text: str) -> tuple[int, str] | None:
 
 def read_catalog(path: Path, rel: str, lang: str | None = None) -> Catalog:
     """Parse a PO/POT file, or raise CatalogError naming the line."""
+    if path.is_symlink():
+        raise CatalogError(f"{rel}: symbolic links are not read; copy the catalog into locales/")
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -218,13 +240,29 @@ def read_catalog(path: Path, rel: str, lang: str | None = None) -> Catalog:
         raise CatalogError(
             f"{rel}:{line}: {exc}; fix the PO syntax (msgfmt -c shows it too)"
         ) from exc
+    except LookupError as exc:  # an unknown charset in the header
+        line = next((n for n, ln in enumerate(text.splitlines(), 1) if "charset=" in ln.lower()), 0)
+        raise CatalogError(
+            f"{rel}:{line}: unknown charset ({exc}); save the catalog as UTF-8 and write "
+            "charset=UTF-8 in its header"
+        ) from exc
     except (ValueError, KeyError, IndexError, UnicodeError) as exc:
-        raise CatalogError(f"{rel}: unreadable catalog ({exc})") from exc
+        raise CatalogError(f"{rel}: unreadable catalog ({exc}); save it as UTF-8") from exc
+    _singular(catalog)
     for (ctx, mid), previous in previous_ids(text).items():
         msg = catalog.get(mid, context=ctx or None)
         if msg is not None:
             msg.previous_id = [previous]
     return catalog
+
+
+def _singular(catalog: Catalog) -> None:
+    """pnp's texts have no plural forms: a plural entry counts by its first forms."""
+    for msg in list(catalog):
+        if isinstance(msg.id, tuple | list):
+            msg.id = str(msg.id[0])
+            strings = msg.string if isinstance(msg.string, tuple | list) else (msg.string,)
+            msg.string = str(strings[0] or "") if strings else ""
 
 
 def previous_ids(text: str) -> dict[tuple[str, str], str]:
@@ -343,9 +381,14 @@ def update(root: Root, game: Game) -> list[UpdateResult]:
         cat = read_catalog(path, root.rel(path), lang)  # raises: a broken file is left alone
         result = UpdateResult(path)
         by_ctx: dict[str, Message] = {}
+        foreign: list[Message] = []  # entries pnp did not write (no msgctxt): kept as they are
         for msg in cat:
-            if msg.id:
-                by_ctx[str(msg.context or "")] = msg
+            if not msg.id:
+                continue
+            if msg.context:
+                by_ctx[str(msg.context)] = msg
+            else:
+                foreign.append(msg)
         merged = Catalog(
             locale=cat.locale,
             project=cat.project,
@@ -403,6 +446,11 @@ def update(root: Root, game: Game) -> list[UpdateResult]:
                 result.obsolete += 1
             elif ctx not in seen:
                 result.dropped_empty += 1
+        for i, old in enumerate(foreign):
+            if old.string or old.user_comments:
+                old.locations = []
+                merged.obsolete[(str(old.id), f"\x00foreign{i}")] = old  # unique: none lost
+                result.obsolete += 1
         for key, old in cat.obsolete.items():  # earlier obsolete entries stay
             merged.obsolete.setdefault(key, old)
         result.written = write_catalog(path, merged)

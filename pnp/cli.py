@@ -6,6 +6,7 @@ Python traceback for bad input; set PNP_DEBUG=1 to see one for a bug in pnp itse
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from typing import Annotated, Any, Literal, NoReturn
 import typer
 
 from . import __version__
-from .errors import ContentError, PnpError, UsageError
+from .errors import ContentError, Interrupted, PnpError, UsageError
 from .findings import Report, Severity
 from .load import discover, load_game, open_root, select_games
 from .words import tr
@@ -163,7 +164,7 @@ def _parse_offset(value: str | None) -> tuple[float, float]:
         parts = [float(v) for v in value.replace(";", ",").split(",")]
     except ValueError as exc:
         raise UsageError(f"--back-offset {value!r}: write X,Y in millimetres, e.g. 0.5,-1") from exc
-    if len(parts) != 2 or any(abs(p) > 20 for p in parts):
+    if len(parts) != 2 or any(not math.isfinite(p) or abs(p) > 20 for p in parts):
         raise UsageError(f"--back-offset {value!r}: two numbers within ±20 mm, e.g. 0.5,-1")
     return parts[0], parts[1]
 
@@ -241,6 +242,9 @@ def build_cmd(
             force=force,
         )
         outputs = build(r, games, opts, report, progress=_progress())
+    except KeyboardInterrupt:
+        _err("")
+        _fail(Interrupted(tr("interrupted; nothing was written")))
     except ContentError as exc:
         text = report.format_text()
         if text:
@@ -485,6 +489,15 @@ def i18n_status(
         loaded = validate(r, ids, report)
     except PnpError as exc:
         _fail(exc)
+    broken = [gid for gid in ids if gid not in loaded]
+    if broken:
+        text = report.format_text()
+        if text:
+            _err(text)
+        _err(
+            "pnp: "
+            + tr("{games} cannot be read; fix the errors above").format(games=", ".join(broken))
+        )
     for gid in ids:
         game = loaded.get(gid)
         if game is None:
@@ -511,7 +524,7 @@ def i18n_status(
             )
     if fmt is Format.json:
         typer.echo(json.dumps(rows_out, ensure_ascii=False, indent=2))
-        return
+        raise typer.Exit(1 if broken else 0)
     typer.echo(
         f"{'game':<12} {'lang':<6} {'done':>6} {'transl.':>8} {'fuzzy':>6} {'missing':>8} "
         f"{'overflow':>9} {'glyphs':>7}"
@@ -525,6 +538,8 @@ def i18n_status(
         )
         for problem in row["problems"]:
             typer.echo(f"  ! {problem}")
+    if broken:
+        raise typer.Exit(1)
 
 
 @app.command("calibrate")
@@ -553,6 +568,10 @@ def calibrate_cmd(
         r = open_root(root)
         if duplex is Duplex.none:
             raise UsageError("calibration is for double-sided printing: --duplex long or short")
+        from .model import valid_language
+
+        if not valid_language(lang):
+            raise UsageError(f"--lang {lang!r} is not a locale code (examples: en, it, es)")
         fonts = fontset(r.fonts, "NotoSans", ["DejaVuSans"])
         edge: Literal["long", "short"] = "long" if duplex is Duplex.long else "short"
         data = render_calibration(
@@ -571,8 +590,16 @@ def calibrate_cmd(
     )
 
 
+def _interrupt(_signum: int, _frame: object) -> None:
+    # typer turns KeyboardInterrupt into a silent exit; a PnpError reaches our handlers
+    raise Interrupted(tr("interrupted; nothing was written"))
+
+
 def main() -> None:
     """Console entry point: no traceback reaches the user for anything but a bug in pnp."""
+    import signal
+
+    signal.signal(signal.SIGINT, _interrupt)
     try:
         app(prog_name="pnp")
     except PnpError as exc:

@@ -26,3 +26,9 @@ class ContentError(PnpError):
 
 class BuildError(PnpError):
     """A build failed after validation (font unusable, output folder not writable...)."""
+
+
+class Interrupted(PnpError):
+    """Ctrl-C: staged files are removed, finished outputs are untouched."""
+
+    exit_code = 130

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from .errors import BuildError
 
@@ -61,8 +61,8 @@ def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
             font = TTFont(name, str(path))
-        except (TTFError, OSError, ValueError, IndexError, KeyError) as exc:
-            raise BuildError(f"font {path.name} cannot be used: {exc}") from exc
+        except Exception as exc:  # a damaged font raises anything: TTFError, struct.error...
+            raise BuildError(f"font {path.name} cannot be used ({type(exc).__name__})") from exc
         pdfmetrics.registerFont(font)
     font = pdfmetrics.getFont(name)
     cmap = frozenset(font.face.charToGlyph.keys())
@@ -83,7 +83,9 @@ def family(fonts_dir: Path, name: str) -> Family:
         if face == "regular":
             candidates.append(fonts_dir / f"{name}.ttf")
         for cand in candidates:
-            if cand.is_file() and not cand.is_symlink():
+            if cand.is_symlink():
+                raise BuildError(f"font {cand.name} is a symbolic link; copy the file into fonts/")
+            if cand.is_file():
                 reg, cmap = _load_ttf(cand)
                 faces[face] = reg
                 cmaps[reg] = cmap

@@ -56,10 +56,13 @@ class Root:
         return self.path / "output"
 
     def rel(self, p: Path) -> str:
-        try:
-            return p.resolve().relative_to(self.path.resolve()).as_posix()
-        except ValueError:
-            return p.as_posix()
+        """``p`` relative to the root (symbolic links are not followed: the name the user sees)."""
+        for candidate in (p, p.resolve()):
+            try:
+                return candidate.relative_to(self.path).as_posix()
+            except ValueError:
+                continue
+        return p.as_posix()
 
     def game_dir(self, game: str) -> Path:
         return self.cards / game
@@ -105,6 +108,9 @@ def content_files(game_dir: Path) -> list[Path]:
     files: list[Path] = []
     for dirpath, dirnames, filenames in os.walk(game_dir, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for d in dirnames:
+            if (Path(dirpath) / d).is_symlink():  # os.walk lists it but never enters it
+                files.append(Path(dirpath) / d)  # reported as a link by load_game
         for name in sorted(filenames):
             if name.endswith((".yaml", ".yml")) and not name.startswith("."):
                 files.append(Path(dirpath) / name)
@@ -125,7 +131,10 @@ def load_game(root: Root, game_id: str, report: Report) -> Game | None:
         rel = root.rel(file)
         if file.is_symlink():
             report.add(
-                PATH_OUTSIDE, Pos(rel), "symbolic links are not read; copy the file", game=game_id
+                PATH_OUTSIDE,
+                Pos(rel),
+                "symbolic links are not read; copy it into the game folder",
+                game=game_id,
             )
             continue
         rel_files.append(rel)

@@ -629,6 +629,8 @@ class Covers(Located):
             ctx.error(self.pos, "covers: needs exactly one of dice, range, combinations")
         if self.range is not None and (len(self.range) != 2 or self.range[0] > self.range[1]):
             ctx.error(self.at("range"), "range is [from, to] with from <= to")
+        elif self.range is not None and self.range[1] - self.range[0] > 100_000:
+            ctx.error(self.at("range"), "a range of more than 100,000 values")
 
 
 @dataclass

@@ -103,6 +103,7 @@ class _Converter:
         self.sizes: dict[int, int] = {}
         self.done: dict[int, Any] = {}
         self.active: set[int] = set()
+        self.aliased = False
 
     def pos(self, node: Node) -> Pos:
         mark = node.start_mark
@@ -112,6 +113,7 @@ class _Converter:
     def expanded_size(self, node: Node, depth: int = 0) -> int:
         key = id(node)
         if key in self.sizes:
+            self.aliased = True  # a node met twice: reached through an alias
             return self.sizes[key]
         if depth > MAX_DEPTH:
             raise _Abort(
@@ -134,11 +136,15 @@ class _Converter:
                 total += self.expanded_size(item, depth + 1)
         self.active.discard(key)
         if total > MAX_EXPANDED_NODES:
+            why = (
+                "through aliases (an alias bomb?); write the data out"
+                if self.aliased
+                else "; split the file"
+            )
             raise _Abort(
                 self.pos(node),
                 YAML_LIMIT,
-                f"this value expands to more than {MAX_EXPANDED_NODES:,} nodes through aliases "
-                "(an alias bomb?); write the data out or split the file",
+                f"this value expands to more than {MAX_EXPANDED_NODES:,} nodes {why}",
             )
         self.sizes[key] = total
         return total
@@ -188,8 +194,8 @@ class _Converter:
                     "a mapping key must be a plain value, not a list or mapping",
                 )
             k = self.scalar(knode)
-            if isinstance(k, float) and math.isnan(k):
-                raise _Abort(self.pos(knode), SCHEMA, "a mapping key cannot be NaN")
+            if isinstance(k, bool | float) or k is None:
+                k = knode.value  # YAML keys true, 1.0 and ~ are not Python's True, 1 and None
             kp = self.pos(knode)
             if k in result:
                 first = result.kpos[k]
@@ -271,8 +277,21 @@ class _Converter:
             return text
 
 
+MAX_ITEMS = 1_000_000  # separators (lines and commas): a generous bound on nodes
+
+
 def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFile:
     """Parse YAML text (already decoded) into positioned data, reporting problems."""
+    items = text.count("\n") + text.count(",")
+    if items > MAX_ITEMS:
+        report.add(
+            YAML_LIMIT,
+            Pos(path, 1, 1),
+            f"the file has about {items:,} items (lines or commas); pnp reads up to "
+            f"{MAX_ITEMS:,} per file: split it",
+            game=game,
+        )
+        return LoadedFile(path, None, False)
     yaml = YAML(typ="safe", pure=False)
     yaml.allow_duplicate_keys = True  # we detect them ourselves, with both positions
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..assets import AssetError, probe_image, resolve
-from ..faces import LayoutCycle, face_layout_id, layout_table, resolve_layout
+from ..faces import MAX_EXTENDS, LayoutCycle, face_layout_id, layout_table, resolve_layout
 from ..findings import Pos, Severity, rule
 from ..load import DUPLICATE_ID as DUPLICATE
 from ..model import Face, Game
@@ -89,6 +89,14 @@ def layouts(game: Game, ctx: CheckContext) -> None:
         try:
             resolve_layout(table, lid)
         except LayoutCycle as cyc:
+            if cyc.too_long:
+                ctx.add(
+                    LAYOUT_CYCLE,
+                    layout.at("extends"),
+                    f"layout {lid!r} extends a chain of more than {MAX_EXTENDS} layouts; "
+                    "flatten it",
+                )
+                continue
             ctx.add(
                 LAYOUT_CYCLE,
                 layout.at("extends"),

@@ -19,6 +19,15 @@ COVERAGE = rule(
 STAGES = rule("stages", Severity.ERROR, "a staged card does not have exactly its stage cards")
 
 
+def usable(covers: Covers) -> bool:
+    kinds = [k for k in ("dice", "range", "combinations") if getattr(covers, k) is not None]
+    if len(kinds) != 1:
+        return False
+    if covers.range is not None:
+        return len(covers.range) == 2 and covers.range[0] <= covers.range[1]
+    return True
+
+
 def dice_outcomes(dice: str) -> list[int]:
     if dice == "2d6":
         return list(range(2, 13))
@@ -175,8 +184,8 @@ def _seen(ctx: CheckContext, seen: dict[Any, Pos], key: Any, pos: Pos, where: st
 def lookup_tables(game: Game, ctx: CheckContext) -> None:
     for table in game.tables.values():
         covers = table.covers
-        if covers is None or not table.columns:
-            continue
+        if covers is None or not table.columns or not usable(covers):
+            continue  # a malformed covers: is reported by the schema check
         key = covers.key or table.columns[0].id
         if table.column(key) is None:
             ctx.add(
