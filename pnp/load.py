@@ -122,6 +122,14 @@ def content_files(game_dir: Path) -> list[Path]:
 
 def load_game(root: Root, game_id: str, report: Report) -> Game | None:
     gdir = root.game_dir(game_id)
+    if not ID_RE.fullmatch(game_id):
+        report.add(
+            SCHEMA,
+            Pos(root.rel(gdir)),
+            f"the folder name {game_id!r} is not a game id: rename it with lower-case letters, "
+            "digits, - and _",
+            game=game_id,
+        )
     files = content_files(gdir)
     ctx = Context(report=report, game=game_id)
     loaded_meta: GameFile | None = None
