@@ -89,7 +89,7 @@ def render_game(
     catalog: dict[str, str],
     positions: dict[str, Pos] | None = None,
 ) -> Output:
-    from .faces import engine_for
+    from .faces import FaceEngine
     from .fonts import fontset
     from .i18n import Translator
     from .render import Renderer
@@ -100,8 +100,7 @@ def render_game(
         report.add("font", game.meta.at("print"), str(exc), game=game.id)
         raise
     translator = Translator(game, lang, dict(catalog), positions=dict(positions or {}))
-    engine = engine_for(game, root.game_dir(game.id), lang, translator, fonts)
-    translator = engine.translator
+    engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, cache=False)
     title = translator.text(game.meta.title)
     renderer = Renderer(game, lang, engine, fonts, translator, title)
     renderer._duplex = opts.layout.duplex

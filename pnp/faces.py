@@ -22,7 +22,7 @@ from .fonts import FontSet
 from .i18n import Translator
 from .model import Board, Card, Element, Face, Game, Layout, Style, Text, resolve_box
 from .schema import Context
-from .text import Fit, IconSpec, TextStyle, fit_text
+from .text import Fit, IconSpec, TextStyle, fit_text, quick_fits
 from .units import pt
 from .yamlio import parse_text
 
@@ -308,6 +308,8 @@ class FaceEngine:
     translator: Translator
     fonts: FontSet
     issues: list[TextIssue] = field(default_factory=list)
+    quick: bool = False  # validation: skip reportlab for texts that surely fit
+    cache: bool = True  # keep each face's operations (off for big one-pass builds)
 
     def __post_init__(self) -> None:
         self.layouts = layout_table(self.game)
@@ -351,6 +353,21 @@ class FaceEngine:
         key = (id(face), w, h, bleed, side)
         if key in self._cache:
             return self._cache[key]
+        ops = self._ops(face, owner, card, side, w, h, bleed)
+        if self.cache:
+            self._cache[key] = ops
+        return ops
+
+    def _ops(
+        self,
+        face: Face,
+        owner: Any,
+        card: Card | Board,
+        side: str,
+        w: float,
+        h: float,
+        bleed: float,
+    ) -> list[Op]:
         lay = self.resolved(self.layout_id(face, owner, side))
         style_name = face.style or (card.style if side == "back" and face is not card else None)
         style = lay.styles.get(style_name or "default") or lay.styles.get("default")
@@ -381,7 +398,6 @@ class FaceEngine:
                     b.radius,
                 )
             )
-        self._cache[key] = ops
         return ops
 
     def _values(self, face: Face, card: Card | Board) -> dict[str, Any]:
@@ -466,6 +482,10 @@ class FaceEngine:
         )
         inner_w = pt(box[2] - 2 * el.padding)
         inner_h = pt(box[3] - 2 * el.padding)
+        if self.quick and quick_fits(
+            text_value, ts, self.fonts, self.icons, values, inner_w, inner_h
+        ):
+            return fill_ops[0] if fill_ops else None  # fits for sure: nothing to report
         fit = fit_text(text_value, ts, self.fonts, self.icons, values, self.lang, inner_w, inner_h)
         self._note(fit, source, el, face)
         op = TextOp(
@@ -712,22 +732,3 @@ def table_fit_size(
             return current
         current -= 0.5
     return None
-
-
-def engine_for(
-    game: Game, game_dir: Path, lang: str, translator: Translator, fonts: FontSet
-) -> FaceEngine:
-    """One engine per game and language in a process: validation measures, builds reuse it.
-
-    The translator of the first call is kept (same game, same catalogs); a caller that needs a
-    fresh engine (other catalogs, a proof) constructs FaceEngine itself.
-    """
-    cache: dict[tuple[str, str, tuple[str, ...]], FaceEngine] = game.__dict__.setdefault(
-        "_engines", {}
-    )
-    key = (lang, str(game_dir), tuple(fonts.main.faces.values()))
-    engine = cache.get(key)
-    if engine is None or engine.translator.catalog != translator.catalog:
-        engine = cache[key] = FaceEngine(game, game_dir, lang, translator, fonts)
-    engine.issues.clear()
-    return engine

@@ -176,12 +176,18 @@ class Renderer:
         key = self._form_key(slot)
         c = pen.c
         r = slot.rect
-        ops = flatten(
-            self.engine.ops(item.face, item.owner, item.card, item.side, r.w, r.h, slot.bleed)
-        )
+
+        def operations() -> list[Op]:  # computed only when the face is drawn
+            assert item.face is not None
+            face_ops = self.engine.ops(
+                item.face, item.owner, item.card, item.side, r.w, r.h, slot.bleed
+            )
+            return flatten(face_ops)
+
         if self.form_uses.get(key, 0) > 1:
             name = self.forms.get(key)
             if name is None:
+                ops = operations()
                 name = f"face{len(self.forms)}"
                 b = slot.bleed
                 c.beginForm(
@@ -197,7 +203,7 @@ class Renderer:
         else:
             c.saveState()
             c.translate(pt(r.x), pt(pen.page.h - r.y - r.h))
-            self.draw_face(c, ops, r.w, r.h, item.shape, slot.bleed)
+            self.draw_face(c, operations(), r.w, r.h, item.shape, slot.bleed)
             c.restoreState()
 
     def draw_face(

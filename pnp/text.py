@@ -225,6 +225,74 @@ class Fit:
     align: str = "left"
 
 
+def quick_fits(
+    text: str,
+    ts: TextStyle,
+    fonts: FontSet,
+    icons: Mapping[str, IconSpec],
+    values: Mapping[str, object],
+    width: float,
+    height: float,
+) -> bool:
+    """True when the text surely fits at its full size: greedy line breaking on word widths.
+
+    Hyphenation can only make lines shorter, so a text that fits without it fits with it. Any
+    doubt (a word wider than the box, a character the main font lacks, an unknown {token}, a
+    tight fit) returns False and the caller measures with reportlab instead.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    size = ts.size
+    leading = size * ts.leading
+    total = 0.0
+    base_bold = ts.face in ("bold", "bolditalic")
+    base_italic = ts.face in ("italic", "bolditalic")
+    space = stringWidth(" ", fonts.main.font(ts.face), size)
+    for p_index, runs in enumerate(parse(text, icons, values)):
+        lines = 1
+        line = 0.0
+        word = 0.0
+        for run in runs:
+            face = _face(run.bold != base_bold, run.italic != base_italic)
+            font = fonts.main.font(face)
+            if run.icon is not None:
+                if run.icon.image:
+                    word += size * 1.05
+                    continue
+                glyph = run.icon.glyph or ""
+                gface = run.icon.face or face
+                if not fonts.main.covers(gface, glyph):
+                    return False
+                word += stringWidth(glyph, fonts.main.font(gface), size)
+                continue
+            piece = run.text
+            if (piece.startswith("{") and piece.endswith("}")) or "\n" in piece:
+                return False
+            if not fonts.main.covers(face, piece.replace(" ", "")):
+                return False
+            parts = piece.split(" ")
+            for i, part in enumerate(parts):
+                if i:  # a space ends the word
+                    if word:
+                        if line and line + space + word > width:
+                            lines += 1
+                            line = word
+                        else:
+                            line = line + space + word if line else word
+                    word = 0.0
+                if part:
+                    word += stringWidth(part, font, size)
+                    if word > width:
+                        return False  # too long for a line: hyphenation or overflow decides
+        if word:
+            if line and line + space + word > width:
+                lines += 1
+            elif word > width:
+                return False
+        total += lines * leading + (size * PARAGRAPH_GAP if p_index else 0.0)
+    return total <= height - 1.0  # a point of margin against rounding
+
+
 def _single_line(
     paragraphs: list[list[Run]], ts: TextStyle, fonts: FontSet, width: float, height: float
 ) -> Fit | None:
@@ -329,7 +397,7 @@ def _widest_line(para: Paragraph, width: float) -> float:
 
 
 _FIT_CACHE: dict[tuple[object, ...], Fit] = {}
-FIT_CACHE_SIZE = 50_000
+FIT_CACHE_SIZE = 4096  # enough for a rebuild loop on a game; bounded for 10,000-card decks
 
 
 def fit_text(

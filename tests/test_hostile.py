@@ -162,6 +162,11 @@ def _limit_memory() -> None:  # a safety net for the machine running the tests
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 
 
+# Time bounds tell a hang (the bugs these tests guard took 14 to 90 s) from a slow machine:
+# they are multiplied by SLACK, so a busy CI does not fail them.
+SLACK = float(os.environ.get("HOSTILE_SLACK", "6"))
+
+
 def measured(*args: object, timeout: float = 10.0) -> Measured:
     """Run `pnp ARGS...` in a subprocess; time the command and read its peak memory."""
     env = {k: v for k, v in os.environ.items() if k not in ("PNP_DEBUG", "PNP_ROOT")}
@@ -170,7 +175,7 @@ def measured(*args: object, timeout: float = 10.0) -> Measured:
             [sys.executable, "-c", _DRIVER, *(str(a) for a in args)],
             capture_output=True,
             text=True,
-            timeout=timeout,
+            timeout=timeout * SLACK,
             env=env,
             preexec_fn=_limit_memory,
         )
@@ -186,7 +191,7 @@ def measured(*args: object, timeout: float = 10.0) -> Measured:
 def assert_bounded(m: Measured, seconds: float = 2.0, peak_mb: float = 300.0) -> Result:
     assert m.result is not None, "killed at the timeout: pnp hangs on this input"
     assert_contract(m.result)
-    assert m.result.seconds < seconds, f"took {m.result.seconds:.1f} s"
+    assert m.result.seconds < seconds * SLACK, f"took {m.result.seconds:.1f} s"
     assert m.peak_mb < peak_mb, f"peak memory {m.peak_mb:.0f} MB"
     return m.result
 
@@ -266,7 +271,7 @@ def test_yaml_corpus(
     for f in res.findings():  # every finding is placed in a file of the content root
         assert not Path(f["path"]).is_absolute(), f
         assert (root / f["path"]).exists(), f
-    assert res.seconds < 5
+    assert res.seconds < 5 * SLACK
     out = root / "output"
     build = pnp("build", "--root", root)
     assert build.code == 1 and rule in build.rules()
@@ -374,7 +379,7 @@ def test_yaml_top_level_and_scalar_oddities(pnp: Callable[..., Result], root: Pa
         put(root, f"{GAME}/extra.yaml", data)
         res = pnp("validate", "--root", root)
         assert f"{GAME}/extra.yaml" in {f["path"] for f in res.findings()}, (data[:60], res.text)
-        assert res.seconds < 5, data[:60]
+        assert res.seconds < 5 * SLACK, data[:60]
 
 
 def test_keys_one_and_true_are_not_duplicates(pnp: Callable[..., Result], root: Path) -> None:
@@ -643,7 +648,7 @@ def test_hostile_invariants(pnp: Callable[..., Result], root: Path, expr: str) -
         "invariants:\n  - id: hostile\n    assert: " + json.dumps(expr) + "\n",
     )
     res = pnp("validate", "--root", root)
-    assert res.seconds < 3, f"{res.seconds:.1f} s"
+    assert res.seconds < 3 * SLACK, f"{res.seconds:.1f} s"
     assert res.code == 1, res.text
     assert [f"{GAME}/rules.yaml"] == sorted(
         {p for p, _ in res.at("invariant-expression") + res.at("invariant")}
@@ -665,7 +670,7 @@ def _with_template(root: Path, template: str) -> None:
 def test_hostile_templates(pnp: Callable[..., Result], root: Path, template: str) -> None:
     _with_template(root, template)
     res = pnp("validate", "--root", root)
-    assert res.seconds < 5, f"{res.seconds:.1f} s"
+    assert res.seconds < 5 * SLACK, f"{res.seconds:.1f} s"
     assert res.code == 1, res.text
     assert (f"{GAME}/layouts.yaml", 4) in res.at("template"), res.text
     assert not list(Path.cwd().rglob("PWNED*")) and not list(root.rglob("PWNED*"))

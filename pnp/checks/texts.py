@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ..errors import BuildError
-from ..faces import LayoutCycle, engine_for
+from ..faces import FaceEngine, LayoutCycle
 from ..findings import Pos, Severity, rule
 from ..fonts import fontset
 from ..i18n import Translator
@@ -124,7 +124,7 @@ def fit_language(
 ) -> list[Any]:
     """Lay out every face of the game in one language; the text issues found."""
     tr = Translator(game, lang, dict(catalog), positions=dict(positions))
-    engine = engine_for(game, game_dir, lang, tr, fonts)
+    engine = FaceEngine(game, game_dir, lang, tr, fonts, quick=True, cache=False)
     for owner in game.owners():
         size = item_size(game, owner)
         w, h = size.w, size.h
