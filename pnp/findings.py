@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Severity(StrEnum):
@@ -21,9 +22,11 @@ class Severity(StrEnum):
     OFF = "off"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Pos:
-    """A position in a content file: path relative to the content root, 1-based line/column."""
+class Pos(NamedTuple):
+    """A position in a content file: path relative to the content root, 1-based line/column.
+
+    A named tuple: loading a big deck creates hundreds of thousands of them.
+    """
 
     path: str
     line: int = 0

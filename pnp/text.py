@@ -225,6 +225,13 @@ class Fit:
     align: str = "left"
 
 
+@functools.lru_cache(maxsize=200_000)
+def _width(text: str, font: str, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(text, font, size))
+
+
 def quick_fits(
     text: str,
     ts: TextStyle,
@@ -240,8 +247,7 @@ def quick_fits(
     doubt (a word wider than the box, a character the main font lacks, an unknown {token}, a
     tight fit) returns False and the caller measures with reportlab instead.
     """
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
+    stringWidth = _width
     size = ts.size
     leading = size * ts.leading
     total = 0.0

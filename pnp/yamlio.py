@@ -18,6 +18,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.resolver import VersionedResolver
+from ruamel.yaml.tag import Tag
 
 from .findings import (
     FILE_ENCODING,
@@ -280,6 +282,24 @@ class _Converter:
 MAX_ITEMS = 1_000_000  # separators (lines and commas): a generous bound on nodes
 
 
+class _FastResolver(VersionedResolver):
+    """ruamel's YAML 1.2 resolver with its table looked up once per document, not per scalar
+    (about a third of the time of loading a 10,000-card deck)."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
+            table = self.__dict__.get("_pnp_table")
+            if table is None:
+                table = self.__dict__["_pnp_table"] = self.versioned_resolver
+            resolvers = table.get(value[0] if value else "", [])
+            extra = table.get(None, [])
+            for tag, regexp in resolvers + extra if extra else resolvers:
+                if regexp.match(value):
+                    return Tag(suffix=tag)
+            return self.DEFAULT_SCALAR_TAG
+        return super().resolve(kind, value, implicit)
+
+
 def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFile:
     """Parse YAML text (already decoded) into positioned data, reporting problems."""
     items = text.count("\n") + text.count(",")
@@ -293,6 +313,7 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
         )
         return LoadedFile(path, None, False)
     yaml = YAML(typ="safe", pure=False)
+    yaml.Resolver = _FastResolver
     yaml.allow_duplicate_keys = True  # we detect them ourselves, with both positions
     try:
         node = yaml.compose(text)
