@@ -9,6 +9,7 @@ Lengths are millimetres; coordinates inside a card are measured from its top-lef
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
@@ -272,6 +273,7 @@ ColorT = Annotated[str, Color]
 BoxT = Annotated[tuple[float | str, ...], Box]
 
 
+@functools.lru_cache(maxsize=1024)
 def valid_language(code: str) -> bool:
     """A real locale code in POSIX form (it, en, pt_BR, no, zh_Hant_TW)."""
     if not re.fullmatch(r"[a-z]{2,3}(_[A-Za-z0-9]{2,8})*", code):

@@ -39,9 +39,16 @@ MAX_SCALAR_CHARS = 100_000
 _CORE = "tag:yaml.org,2002:"
 
 
+def _tag(node: Node) -> str:
+    """A node's tag as text (ruamel's Tag caches it; Node.tag rebuilds it on every call)."""
+    ctag = node.ctag
+    return (ctag.trval or "") if ctag is not None else ""
+
+
 class YMap(dict[Any, Any]):
     """A YAML mapping: a dict that also knows the position of itself, its keys and values."""
 
+    __slots__ = ("kpos", "pos", "vpos")
     pos: Pos
     kpos: dict[Any, Pos]
     vpos: dict[Any, Pos]
@@ -62,6 +69,7 @@ class YMap(dict[Any, Any]):
 class YSeq(list[Any]):
     """A YAML sequence: a list that knows its own position and the position of each item."""
 
+    __slots__ = ("ipos", "pos")
     pos: Pos
     ipos: list[Pos]
 
@@ -174,7 +182,7 @@ class _Converter:
         return value
 
     def check_tag(self, node: Node, kind: str) -> None:
-        tag = node.tag or ""
+        tag = _tag(node)
         if tag not in (_CORE + kind, "!", "?") and not tag.startswith(_CORE + kind):
             raise _Abort(
                 self.pos(node),
@@ -186,7 +194,7 @@ class _Converter:
         result = YMap(self.pos(node))
         merged: list[YMap] = []
         for knode, vnode in node.value:
-            if knode.tag == _CORE + "merge":
+            if _tag(knode) == _CORE + "merge":
                 merged.extend(self.merge_sources(vnode))
                 continue
             if not isinstance(knode, ScalarNode):
@@ -232,7 +240,7 @@ class _Converter:
 
     def scalar(self, node: ScalarNode) -> Any:
         text: str = node.value
-        tag = node.tag or ""
+        tag = _tag(node)
         if len(text) > MAX_SCALAR_CHARS:
             raise _Abort(
                 self.pos(node),
