@@ -41,7 +41,7 @@ from .layout import SCALE_BAR as SCALE_BAR_MM
 from .layout import Duplex, Line, Page, Rect, Slot, item_size
 from .model import Game
 from .model import Table as TableModel
-from .pdfimage import save_streaming
+from .pdfimage import draw_image, save_streaming
 from .text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
 from .units import Size, pt
 from .words import gettext
@@ -347,9 +347,7 @@ class Renderer:
         scale = max(tw / iw, th / ih)  # cover, centred
         dw, dh = iw * scale, ih * scale
         dx, dy = tx + (tw - dw) / 2, ty + (th - dh) / 2
-        c.drawImage(
-            image_reader(op.path), pt(dx), pt(face_h - dy - dh), pt(dw), pt(dh), mask="auto"
-        )
+        draw_image(c, op.path, pt(dx), pt(face_h - dy - dh), pt(dw), pt(dh))
         c.restoreState()
 
     def _text(self, c: Canvas, op: TextOp, face_h: float) -> None:
@@ -1076,17 +1074,6 @@ def render_calibration(
         canvas.showPage()
     canvas.save()
     return buf.getvalue()
-
-
-_READERS: dict[str, ImageReader] = {}
-
-
-def image_reader(path: Any) -> ImageReader:
-    """One reader per file and process: reportlab then embeds each image once per PDF."""
-    key = str(path)
-    if key not in _READERS:
-        _READERS[key] = ImageReader(key)
-    return _READERS[key]
 
 
 _BLEED_CACHE: dict[tuple[str, float, float, float], ImageReader] = {}

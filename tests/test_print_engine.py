@@ -143,6 +143,9 @@ def test_board_tiles_cover_the_board(board_root: Path, tmp_path: Path) -> None:
     with pdfplumber.open(path) as pdf:
         text = " ".join(p.extract_text() or "" for p in pdf.pages)
     assert "tile A1 of" in text and "glue" in text
+    # the art went in as it was: the JPEG as DCT data, the PNGs with their own predictors
+    raw = path.read_bytes()
+    assert raw.count(b"/DCTDecode") == 1 and raw.count(b"/Predictor 15") == 2
 
 
 def test_gutter_fold_mirrors_across_the_fold(tmp_path: Path) -> None:
