@@ -114,10 +114,9 @@ def render_game(
     out_dir = (opts.out_dir or root.output) / game.id
     path = out_dir / f"{game.id}-{lang}-{opts.layout.paper}.pdf"
     staged = render_staged(renderer, pages, path)
-    declared = lang in game.languages
-    for issue in engine.issues:
-        if declared and issue.kind in ("overflow", "missing-glyph"):
-            continue  # validation already reported these for declared languages
+    for issue in engine.issues:  # builds fit texts here, once, instead of in validation
+        if issue.kind == "unknown-token":
+            continue  # the structure check reports unknown {names}, with suggestions
         rid = {
             "overflow": OVERFLOW,
             "setup-overflow": OVERFLOW,
@@ -225,11 +224,8 @@ def build(
         skipped = _all_up_to_date(root, game_ids, opts)
         if skipped is not None:
             return skipped
-    parallel = opts.jobs > 1
-    if validated is not None:
-        games = validated
-    else:  # in parallel builds each worker fits the texts of its own language
-        games = validate(root, game_ids, report, [] if parallel else None)
+    # texts are fitted (and overflow reported) while rendering: once, not twice
+    games = validated if validated is not None else validate(root, game_ids, report, [])
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
     jobs: list[tuple[Game, str, BuildOptions]] = []
@@ -409,8 +405,6 @@ def _render_job(
     root_path: str, game_id: str, lang: str, opts: BuildOptions
 ) -> tuple[Output | None, list[Finding], str]:
     """A worker process: load the game again (cheap) and render one PDF."""
-    from .checks import CheckContext, load_all
-    from .checks.texts import fit_languages
     from .validate import catalogs_for
 
     report = Report()
@@ -419,16 +413,6 @@ def _render_job(
     if game is None:
         return None, report.findings, "the game could not be loaded"
     catalogs = catalogs_for(root, game, report)
-    load_all()
-    ctx = CheckContext(
-        report=report,
-        root=root.path,
-        game_dir=root.game_dir(game.id),
-        catalogs=dict(catalogs),
-        catalog_positions=catalogs.positions,
-        game_id=game.id,
-    )
-    fit_languages(game, ctx, [lang])  # this worker's share of the validation
     try:
         out = render_game(
             root, game, lang, opts, report, catalogs.get(lang, {}), catalogs.positions.get(lang)

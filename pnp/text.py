@@ -326,6 +326,14 @@ def _single_line(
 _STYLES: dict[tuple[object, ...], ParagraphStyle] = {}
 
 
+@functools.lru_cache(maxsize=1024)
+def _rl_color(value: str) -> object:
+    """A reportlab colour object: given a string, reportlab converts it on every draw."""
+    from reportlab.lib import colors
+
+    return colors.HexColor(value) if value.startswith("#") else colors.toColor(value)
+
+
 def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
     key = (ts, size, lang, fonts.main.font(ts.face))
     style = _STYLES.get(key)
@@ -344,7 +352,7 @@ def _new_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> Paragra
         fontSize=size,
         leading=size * ts.leading,
         alignment=ALIGN.get(ts.align, TA_LEFT),
-        textColor=ts.color,
+        textColor=_rl_color(ts.color),
         hyphenationLang=hyph,
         embeddedHyphenation=1,
         hyphenationMinWordLength=8,
@@ -477,12 +485,22 @@ def _fit_text(
     best = attempt(top)
     if best.overflow is None or bottom >= top:
         return best
-    low = attempt(bottom)
-    if low.overflow is not None:
-        return low
-    # binary search on a quarter-point grid between bottom (fits) and top (does not)
-    lo, hi = round(bottom * 4), round(top * 4)
-    found = low
+    lo, hi = round(bottom * 4), round(top * 4)  # quarter points: lo fits, hi does not
+    found: Fit | None = None
+    if best.overflow == "vertical" and best.height > 0:
+        # text area grows with the square of the size: start the search near the answer
+        guess = round(top * (height / best.height) ** 0.5 * 4)
+        if lo < guess < hi:
+            trial = attempt(guess / 4)
+            if trial.overflow is None:
+                lo, found = guess, trial
+            else:
+                hi = guess
+    if found is None:
+        low = attempt(bottom)
+        if low.overflow is not None:
+            return low
+        found = low
     while hi - lo > 1:
         mid = (lo + hi) // 2
         trial = attempt(mid / 4)

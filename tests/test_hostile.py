@@ -276,7 +276,9 @@ def test_yaml_corpus(
     assert res.seconds < 5 * SLACK
     out = root / "output"
     build = pnp("build", "--root", root)
-    assert build.code == 1 and rule in build.rules()
+    assert build.code == 1  # builds defer text fitting, so the rule may differ; the place may not
+    placed = {(f["path"], int(f["line"] or 0)) for f in build.findings()}
+    assert {(target, n) for n in lines} <= placed, build.text
     assert snapshot(out) == {}  # nothing written
     assert pnp("list", "--root", root).code == 0
     for command in (("i18n", "extract", "mini"), ("i18n", "init", "mini", "fr")):
