@@ -9,7 +9,8 @@ texts and missing glyphs per language without producing a PDF.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from .fonts import FontSet
 from .i18n import Translator
 from .model import Board, Card, Element, Face, Game, Layout, Style, Text, resolve_box
 from .schema import Context
-from .text import Fit, IconSpec, TextStyle, fit_text, quick_fits
+from .text import Fit, IconSpec, TextStyle, fit_text, quick_fits, smallest_size
 from .units import pt
 from .yamlio import parse_text
 
@@ -482,9 +483,7 @@ class FaceEngine:
         )
         inner_w = pt(box[2] - 2 * el.padding)
         inner_h = pt(box[3] - 2 * el.padding)
-        if self.quick and quick_fits(
-            text_value, ts, self.fonts, self.icons, values, inner_w, inner_h
-        ):
+        if self.quick and self._surely_fits(text_value, ts, values, inner_w, inner_h):
             return fill_ops[0] if fill_ops else None  # fits for sure: nothing to report
         fit = fit_text(text_value, ts, self.fonts, self.icons, values, self.lang, inner_w, inner_h)
         self._note(fit, source, el, face)
@@ -598,6 +597,19 @@ class FaceEngine:
             self.issues.append(TextIssue("template", el.at("template"), f"template failed: {exc}"))
             return ""
         return out[:MAX_TEMPLATE_CHARS]
+
+    def _surely_fits(
+        self, text: str, ts: TextStyle, values: Mapping[str, object], w: float, h: float
+    ) -> bool:
+        """Validation needs no exact size, only whether the text fits at some allowed size:
+        at its full size, or else at the smallest size shrink-to-fit may choose (the build
+        finds the exact size, between the two)."""
+        if quick_fits(text, ts, self.fonts, self.icons, values, w, h):
+            return True
+        low = smallest_size(ts)
+        return low < ts.size and quick_fits(
+            text, replace(ts, size=low), self.fonts, self.icons, values, w, h
+        )
 
     def _note(self, fit: Fit, source: Text | None, el: Element, face: Face) -> None:
         pos = self.translator.position(source) if source is not None else el.pos

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
@@ -232,6 +232,13 @@ def _width(text: str, font: str, size: float) -> float:
     return float(stringWidth(text, font, size))
 
 
+def smallest_size(ts: TextStyle) -> float:
+    """The smallest size shrink-to-fit may use: ``min_size``, else 70 % (quarter points)."""
+    if ts.fit == "none":
+        return ts.size
+    return ts.min_size or round(ts.size * 0.7 * 4) / 4
+
+
 def quick_fits(
     text: str,
     ts: TextStyle,
@@ -344,8 +351,22 @@ def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> Paragr
     return style
 
 
+@functools.lru_cache(maxsize=64)
+def _hyphenator(dictionary: str) -> Callable[[str], tuple[tuple[str, str], ...]]:
+    """A word's hyphenation points, remembered: reportlab would otherwise load the dictionary
+    for every paragraph and split the same words again on every card."""
+    iterate = pyphen.Pyphen(lang=dictionary).iterate
+
+    @functools.lru_cache(maxsize=65_536)
+    def pairs(word: str) -> tuple[tuple[str, str], ...]:
+        return tuple(iterate(word))
+
+    return pairs
+
+
 def _new_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
-    hyph = hyphenation_language(lang) if ts.hyphenate else ""
+    dictionary = hyphenation_language(lang) if ts.hyphenate else ""
+    hyph: object = _hyphenator(dictionary) if dictionary else ""
     return ParagraphStyle(
         "pnp",
         fontName=fonts.main.font(ts.face),
@@ -469,7 +490,7 @@ def _fit_text(
     if simple is not None:
         return simple
     top = ts.size
-    bottom = ts.size if ts.fit == "none" else (ts.min_size or round(ts.size * 0.7 * 4) / 4)
+    bottom = smallest_size(ts)
     tolerance = 0.5  # points: reportlab may overhang a line by a fraction of a point
 
     def attempt(size: float) -> Fit:

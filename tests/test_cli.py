@@ -91,6 +91,22 @@ def test_console_script_never_prints_a_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr and "file-encoding" in proc.stderr
 
 
+def test_console_script_flushes_everything_before_it_exits(tmp_path: Path) -> None:
+    """`pnp` leaves with os._exit (no teardown of the heap): its output must still be whole."""
+    exe = shutil.which("pnp") or ""
+    cmd = [exe] if exe else [sys.executable, "-m", "pnp"]
+    proc = subprocess.run(
+        [*cmd, "validate", "--format", "json", "--root", str(REPO)], capture_output=True
+    )
+    assert proc.returncode == 0, proc.stderr
+    findings = json.loads(proc.stdout)  # the whole document arrived
+    assert len(findings) > 10
+    proc = subprocess.run(
+        [*cmd, "validate", "--root", str(tmp_path / "nowhere")], text=True, capture_output=True
+    )
+    assert proc.returncode == 2 and proc.stderr.strip()
+
+
 def test_game_can_lower_a_rule(tmp_path: Path) -> None:
     root = make_root(tmp_path, FIXTURES / "rule-override")
     result = run("validate", "--format", "json", "--root", str(root))

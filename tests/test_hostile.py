@@ -5,7 +5,7 @@ Every error reachable from user input is a finding (PATH:LINE:COL, rule id) or a
 message, with exit 1 (usage errors exit 2); a failed build writes nothing; nothing outside the
 game's folder (and fonts/) is read; no input hangs pnp or blows up its memory.
 
-Each case runs the console entry point `pnp.cli.main` as a user does (in process, or in a
+Each case runs `pnp.cli.invoke` (what the `pnp` command runs) as a user does (in process, or in a
 subprocess where time and peak memory are measured). Hand-written inputs live in
 tests/hostile/; inputs git could alter or that are binary are generated here. The 18 bugs
 these tests found were fixed; each test now guards its fix.
@@ -104,7 +104,7 @@ def pnp(
         start = time.perf_counter()
         code = 0
         try:
-            cli.main()
+            cli.invoke()
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         out, err = capsys.readouterr()
@@ -136,7 +136,7 @@ _DRIVER = textwrap.dedent(
     cap = 3 * 1024 ** 3  # a safety net for the machine running the tests
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     sys.argv = ["pnp", *sys.argv[1:]]
-    from pnp.cli import main
+    from pnp.cli import invoke as main
     start = time.perf_counter()
     code = 0
     try:

@@ -1,0 +1,147 @@
+"""Text fitting: the quick check validation relies on never says "fits" wrongly, and the
+remembered hyphenation breaks lines exactly as reportlab's own does."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from reportlab.platypus import Paragraph
+
+from pnp.fonts import FontSet, fontset
+from pnp.text import (
+    IconSpec,
+    TextStyle,
+    _make_style,
+    fit_text,
+    quick_fits,
+    smallest_size,
+    to_xml,
+)
+from pnp.units import pt
+
+from helpers import REPO
+
+WORDS = [
+    "a",
+    "to",
+    "in",
+    "of",
+    "the",
+    "card",
+    "deck",
+    "robot",
+    "worker",
+    "factory",
+    "engine",
+    "market",
+    "build",
+    "gain",
+    "lose",
+    "pay",
+    "draw",
+    "neighbourhood",
+    "infrastructure",
+    "internationalisation",
+    "counterbalancing",
+    "photosynthesis",
+    "precipitevolissimevolmente",
+    "città",
+    "perché",
+    "più",
+    "**bold**",
+    "_italic_",
+    "3",
+    "{coin}",
+    "12",
+    "{coin}",
+]
+ICONS = {"coin": IconSpec(glyph="₽")}
+
+
+@pytest.fixture(scope="module")
+def fonts() -> FontSet:
+    return fontset(REPO / "fonts", "NotoSans", ["DejaVuSans"])
+
+
+def _texts(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(count):
+        paragraphs = [
+            " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 40)))
+            for _ in range(rng.randint(1, 3))
+        ]
+        texts.append("\n\n".join(paragraphs))
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_quick_check_never_claims_a_fit_reportlab_denies(fonts: FontSet, lang: str) -> None:
+    ts = TextStyle(size=8.5, min_size=6.0, leading=1.2)
+    said_yes = said_no = 0
+    for text in _texts(7, 160):
+        for w_mm, h_mm in ((50, 40), (40, 25), (55, 60)):
+            w, h = pt(w_mm), pt(h_mm)
+            fit = fit_text(text, ts, fonts, ICONS, {}, lang, w, h)
+            if quick_fits(text, ts, fonts, ICONS, {}, w, h):
+                said_yes += 1  # sure at full size: reportlab agrees, at full size
+                assert fit.overflow is None and fit.size == ts.size, text
+            else:
+                said_no += 1
+            low = replace(ts, size=smallest_size(ts))
+            if quick_fits(text, low, fonts, ICONS, {}, w, h):
+                assert fit.overflow is None, text  # sure at the smallest size: no overflow
+    assert said_yes > 100 and said_no > 100  # both answers were exercised
+
+
+def test_quick_check_defers_what_it_cannot_know(fonts: FontSet) -> None:
+    ts = TextStyle(size=9)
+    wide = pt(200)
+    assert quick_fits("plain words", ts, fonts, ICONS, {}, wide, pt(50))
+    assert not quick_fits("an {unknown} token", ts, fonts, ICONS, {}, wide, pt(50))
+    assert not quick_fits("漢字", ts, fonts, ICONS, {}, wide, pt(50))  # not in the main font
+    long_word = "Donaudampfschifffahrtsgesellschaft"
+    assert not quick_fits(long_word, ts, fonts, ICONS, {}, pt(30), pt(50))
+    assert not quick_fits("word " * 400, ts, fonts, ICONS, {}, wide, pt(50))
+
+
+def test_smallest_size() -> None:
+    assert smallest_size(TextStyle(size=10, min_size=7)) == 7
+    assert smallest_size(TextStyle(size=10)) == 7.0  # 70 %, in quarter points
+    assert smallest_size(TextStyle(size=9)) == 6.25
+    assert smallest_size(TextStyle(size=10, min_size=7, fit="none")) == 10
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "de"])
+def test_remembered_hyphenation_breaks_lines_like_reportlab(fonts: FontSet, lang: str) -> None:
+    from pnp.text import hyphenation_language, parse
+
+    ts = TextStyle(size=8.5)
+    ours = _make_style(ts, fonts, 8.5, lang)
+    assert callable(ours.hyphenationLang)  # the memoised hyphenator, not a language name
+    theirs = replace_style(ours, hyphenation_language(lang))
+    for text in _texts(11, 40):
+        for runs in parse(text, ICONS, {}):
+            xml = to_xml(runs, fonts, "regular", 8.5)
+            a, b = Paragraph(xml, ours), Paragraph(xml, theirs)
+            assert a.wrap(pt(45), 1e6) == b.wrap(pt(45), 1e6)
+            assert _lines(a) == _lines(b)
+
+
+def replace_style(style: object, lang: str) -> object:
+    from reportlab.lib.styles import ParagraphStyle
+
+    assert isinstance(style, ParagraphStyle)
+    return ParagraphStyle("reportlab", parent=style, hyphenationLang=lang)
+
+
+def _lines(para: Paragraph) -> list[str]:
+    out = []
+    for line in para.blPara.lines:
+        if isinstance(line, tuple):
+            out.append(" ".join(str(w) for w in line[1]))
+        else:
+            out.append(" ".join(str(getattr(w, "text", "")) for w in line.words))
+    return out
