@@ -217,6 +217,20 @@ def build(
     ``validated``: games the caller has just validated into ``report`` (pnp watch), so they
     are not validated twice.
     """
+    from .perf import fewer_collections
+
+    with fewer_collections():
+        return _build(root, names, opts, report, progress, validated)
+
+
+def _build(
+    root: Root,
+    names: list[str] | None,
+    opts: BuildOptions,
+    report: Report,
+    progress: Callable[[str], None] | None,
+    validated: dict[str, Game] | None,
+) -> list[Output]:
     from .validate import catalogs_for, validate
 
     game_ids = select_games(root, names)
@@ -242,7 +256,7 @@ def build(
     committed = False
     try:
         if opts.jobs > 1 and total > 1:
-            outputs = _render_parallel(root, jobs, opts.jobs, report, progress)
+            outputs = _render_parallel(root, jobs, opts.jobs, report, progress, catalogs)
         else:
             for i, (game, lang, one) in enumerate(jobs, 1):
                 if progress:
@@ -333,16 +347,35 @@ def _stamp_path(pdf: Path) -> Path:
     return pdf.with_name(f".{pdf.name}.inputs")
 
 
+def _declared_languages(root: Root, game_id: str) -> list[str] | None:
+    """The ``languages:`` of a game's game.yaml alone, or None when anything is unusual.
+
+    Enough to find the stamps of an earlier build without loading the whole game (for a
+    10,000-card deck, loading is most of the time a skipped build would take); the stamps
+    themselves cover every input, game.yaml included.
+    """
+    from .load import GAME_FILE
+    from .yamlio import load_file
+
+    file = root.game_dir(game_id) / GAME_FILE
+    loaded = load_file(file, GAME_FILE, Report(), game_id)
+    data = loaded.data
+    languages = data.get("languages") if isinstance(data, dict) else None
+    if not isinstance(languages, list) or not languages:
+        return None
+    if not all(isinstance(x, str) and valid_language(x) for x in languages):
+        return None
+    return list(dict.fromkeys(languages))
+
+
 def _all_up_to_date(root: Root, game_ids: list[str], opts: BuildOptions) -> list[Output] | None:
     """The outputs, when every one of them was built from exactly the current inputs."""
-    from .load import load_game
-
     outs: list[Output] = []
     for gid in game_ids:
-        game = load_game(root, gid, Report())
-        if game is None:
-            return None
-        for lang in languages_for(root, game, opts.langs):
+        langs = list(dict.fromkeys(opts.langs)) or _declared_languages(root, gid)
+        if not langs or not all(valid_language(lang) for lang in langs):
+            return None  # the full path decides (and explains)
+        for lang in langs:
             for paper in dict.fromkeys(opts.papers or (opts.layout.paper,)):
                 name = f"{gid}-{lang}-{'proof' if opts.proof else paper}.pdf"
                 pdf = (opts.out_dir or root.output) / gid / name
@@ -404,15 +437,25 @@ def _remove_stale(path: Path) -> None:
 def _render_job(
     root_path: str, game_id: str, lang: str, opts: BuildOptions
 ) -> tuple[Output | None, list[Finding], str]:
-    """A worker process: load the game again (cheap) and render one PDF."""
+    """A worker process: render one PDF of a game the parent loaded and validated.
+
+    A forked worker finds the game in memory; otherwise (other start methods) it loads the
+    game again.
+    """
     from .validate import catalogs_for
 
     report = Report()
     root = Root(Path(root_path))
-    game = load_game(root, game_id, report)
-    if game is None:
-        return None, report.findings, "the game could not be loaded"
-    catalogs = catalogs_for(root, game, report)
+    inherited = _INHERITED.get((root_path, game_id))
+    if inherited is not None:
+        game, catalogs, overrides = inherited
+        report.overrides = {game_id: dict(overrides)}
+    else:
+        loaded = load_game(root, game_id, report)
+        if loaded is None:
+            return None, report.findings, "the game could not be loaded"
+        game = loaded
+        catalogs = catalogs_for(root, game, report)
     try:
         out = render_game(
             root, game, lang, opts, report, catalogs.get(lang, {}), catalogs.positions.get(lang)
@@ -422,18 +465,53 @@ def _render_job(
     return out, report.findings, ""
 
 
+# what the parent leaves to forked workers: (root, game id) -> (game, catalogs, rule overrides)
+_INHERITED: dict[tuple[str, str], tuple[Game, Any, dict[str, Any]]] = {}
+
+
 def _render_parallel(
     root: Root,
     jobs: list[tuple[Game, str, BuildOptions]],
     workers: int,
     report: Report,
     progress: Callable[[str], None] | None,
+    catalogs: dict[str, Any],
 ) -> list[Output]:
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     total = len(jobs)
     results: list[Output | None] = [None] * total
-    with ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
+    if multiprocessing.get_start_method() == "fork":  # workers see the parent's memory
+        for game, _lang, _one in jobs:
+            _INHERITED[(str(root.path), game.id)] = (
+                game,
+                catalogs[game.id],
+                report.overrides.get(game.id, {}),
+            )
+    try:
+        return _run_pool(
+            ProcessPoolExecutor(max_workers=min(workers, total)),
+            root,
+            jobs,
+            results,
+            report,
+            progress,
+        )
+    finally:
+        _INHERITED.clear()
+
+
+def _run_pool(
+    pool: Any,
+    root: Root,
+    jobs: list[tuple[Game, str, BuildOptions]],
+    results: list[Output | None],
+    report: Report,
+    progress: Callable[[str], None] | None,
+) -> list[Output]:
+    total = len(jobs)
+    with pool:
         futures = {
             pool.submit(_render_job, str(root.path), g.id, lang, one): i
             for i, (g, lang, one) in enumerate(jobs)

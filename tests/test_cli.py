@@ -140,3 +140,33 @@ def test_unchanged_rebuild_is_skipped(tmp_path: Path) -> None:
     assert "up to date" not in forced.stdout
     letter = run("build", "mini", "--paper", "letter", "--root", str(root))
     assert "up to date" not in letter.stdout  # other options: built
+    one = run("build", "mini", "--lang", "it", "--paper", "letter", "--root", str(root))
+    assert one.exit_code == 0 and "up to date" in one.stdout  # a language already built
+    game = root / "cards/mini/game.yaml"
+    game.write_text(game.read_text("utf-8").replace("languages: [en, it]", "languages: [en]"))
+    fewer = run("build", "mini", "--paper", "letter", "--root", str(root))
+    assert fewer.exit_code == 0 and "up to date" not in fewer.stdout  # game.yaml changed
+    assert "mini-it" not in fewer.stdout
+
+
+def test_parallel_build_matches_a_serial_one(tmp_path: Path) -> None:
+    """--jobs 2: workers render what the parent validated, with the game's own rule levels."""
+    root = make_root(tmp_path, FIXTURES / "clean")
+    game = root / "cards/mini/game.yaml"
+    game.write_text(
+        game.read_text("utf-8")
+        + "rules:\n  fallback: {severity: warning, reason: a warning in this test}\n"
+    )
+    assert run("i18n", "init", "mini", "fr", "--root", str(root)).exit_code == 0
+    langs = ["--lang", "en", "--lang", "it", "--lang", "fr"]
+    outs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}"
+        res = run("build", *langs, "--jobs", jobs, "--out", str(out), "--root", str(root))
+        assert res.exit_code == 0, res.output
+        assert "warning [fallback]" in res.output  # the game's level, in workers too
+        outs[jobs] = sorted(line for line in res.output.splitlines() if "[fallback]" in line)
+        assert len(list((out / "mini").glob("*.pdf"))) == 3
+    assert outs["1"] == outs["2"]
+    for pdf in sorted((tmp_path / "jobs1/mini").glob("*.pdf")):
+        assert pdf.read_bytes() == (tmp_path / "jobs2/mini" / pdf.name).read_bytes(), pdf.name
