@@ -134,6 +134,16 @@ def validate_cmd(
     ] = None,
     fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.text,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            help="Fit texts in N processes (0: one per core, for large games).",
+            min=0,
+            max=64,
+        ),
+    ] = 0,
     root: RootOpt = None,
 ) -> None:
     """Check games and report every finding as PATH:LINE:COL: severity [rule] message."""
@@ -143,7 +153,7 @@ def validate_cmd(
     try:
         r = open_root(root)
         ids = select_games(r, games)
-        validate(r, ids, report)
+        validate(r, ids, report, jobs=jobs)
     except PnpError as exc:
         _fail(exc)
     if fmt is Format.json:

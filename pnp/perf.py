@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterator
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @contextlib.contextmanager
@@ -22,3 +27,43 @@ def fewer_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*old)
+
+
+def available_cpus() -> int:
+    """The processor cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # pragma: no cover - platforms without affinity
+        return os.cpu_count() or 1
+
+
+_TASK: Callable[[int], Any] | None = None  # what forked workers run (they inherit it)
+
+
+def _run_part(k: int) -> Any:
+    assert _TASK is not None
+    return _TASK(k)
+
+
+def fork_parts(task: Callable[[int], T], parts: int) -> list[T]:
+    """``[task(0), ..., task(parts - 1)]``, part 0 in this process and the others at the same
+    time in forked processes, which see this process's memory (the loaded game) without it
+    being pickled. Only the results travel back. Where fork is not available, or a worker
+    cannot be started, every part runs here, one after another."""
+    global _TASK
+    if parts <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [task(k) for k in range(parts)]
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    _TASK = task
+    try:
+        pool = ProcessPoolExecutor(parts - 1, mp_context=multiprocessing.get_context("fork"))
+        with pool:
+            futures = [pool.submit(_run_part, k) for k in range(1, parts)]
+            first = task(0)
+            return [first, *(f.result() for f in futures)]
+    except (OSError, BrokenProcessPool):
+        return [task(k) for k in range(parts)]
+    finally:
+        _TASK = None

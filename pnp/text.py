@@ -27,6 +27,7 @@ ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_
 TOKEN_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)\}")
 _MARK_RE = re.compile(r"(\*\*|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])|\{[A-Za-z_][A-Za-z0-9_.-]*\})")
 _NUM_UNIT_RE = re.compile(r"(\d)[ \t]+(?=(\{[A-Za-z_][A-Za-z0-9_.-]*\}|[₽€$£¥%‰]|mm\b|cm\b))")
+_ITALIC_RE = re.compile(r"(?<![\w])_(?=\S)|(?<=\S)_(?![\w])")
 PARAGRAPH_GAP = 0.35  # blank-line paragraph spacing, as a fraction of the font size
 
 
@@ -44,8 +45,9 @@ def tokens(text: str) -> list[str]:
 def markup_signature(text: str) -> tuple[int, int]:
     """How many bold and italic markers a text has (a translation must keep them)."""
     bold = text.count("**")
-    italic = len(re.findall(r"(?<![\w])_(?=\S)|(?<=\S)_(?![\w])", text.replace("**", "")))
-    return bold, italic
+    if "_" not in text:
+        return bold, 0
+    return bold, len(_ITALIC_RE.findall(text.replace("**", "")))
 
 
 @dataclass(frozen=True)

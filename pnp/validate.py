@@ -16,9 +16,14 @@ def catalogs_for(root: Root, game: Game, report: Report) -> Translations:
 
 
 def validate_game(
-    root: Root, game: Game, report: Report, fit_languages: list[str] | None = None
+    root: Root,
+    game: Game,
+    report: Report,
+    fit_languages: list[str] | None = None,
+    jobs: int = 0,
 ) -> None:
-    """Run every check. ``fit_languages``: the languages whose texts are fitted (None: all)."""
+    """Run every check. ``fit_languages``: the languages whose texts are fitted (None: all);
+    ``jobs``: processes that fit texts (0: one per core, for large games)."""
     load_all()
     catalogs = catalogs_for(root, game, report)
     ctx = CheckContext(
@@ -29,13 +34,18 @@ def validate_game(
         catalog_positions=catalogs.positions,
         game_id=game.id,
         fit_languages=fit_languages,
+        jobs=jobs,
     )
     for fn in CHECKS:
         fn(game, ctx)
 
 
 def validate(
-    root: Root, game_ids: list[str], report: Report, fit_languages: list[str] | None = None
+    root: Root,
+    game_ids: list[str],
+    report: Report,
+    fit_languages: list[str] | None = None,
+    jobs: int = 0,
 ) -> dict[str, Game]:
     """Load and validate games; returns the games that could be loaded."""
     games: dict[str, Game] = {}
@@ -44,6 +54,6 @@ def validate(
             game = load_game(root, gid, report)
             if game is None:
                 continue
-            validate_game(root, game, report, fit_languages)
+            validate_game(root, game, report, fit_languages, jobs)
             games[gid] = game
     return games

@@ -31,6 +31,7 @@ class CheckContext:
     catalog_positions: dict[str, dict[str, Pos]] = field(default_factory=dict)  # PO lines
     game_id: str = ""
     fit_languages: list[str] | None = None  # None: all; []: none (deferred to the workers)
+    jobs: int = 0  # processes for fitting texts (0: as many as there are cores, for large games)
 
     def add(self, rule_id: str, pos: Pos, message: str) -> None:
         self.report.add(rule_id, pos, message, game=self.game_id)

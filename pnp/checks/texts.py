@@ -12,6 +12,7 @@ from ..fonts import fontset
 from ..i18n import Translator
 from ..layout import item_size
 from ..model import Card, Face, Game, Text
+from ..perf import available_cpus, fork_parts
 from ..text import markup_signature, tokens
 from . import CheckContext, check
 
@@ -27,6 +28,8 @@ TOKENS_KEPT = rule(
 MARKUP_KEPT = rule("translation-markup", Severity.WARNING, "a translation changed bold/italic")
 OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
+# fitting a card takes about 0.1 ms per language; below this many, starting a process costs more
+FACES_PER_PROCESS = 2000
 FONT = rule("font", Severity.ERROR, "a font of the game cannot be loaded")
 
 
@@ -73,19 +76,26 @@ def placeholders(game: Game, ctx: CheckContext) -> None:
 @check
 def translation_tokens(game: Game, ctx: CheckContext) -> None:
     src_lang = game.source_language
+    langs = [lang for lang in checked_languages(game, ctx) if lang != src_lang]
     for text in game.texts:
         source = text.values.get(src_lang)
         if source is None:
             continue
-        want = Counter(tokens(source))
-        want_markup = markup_signature(source)
-        for lang in checked_languages(game, ctx):
-            if lang == src_lang:
-                continue
+        want: Counter[str] | None = None
+        want_markup: tuple[int, int] | None = None
+        for lang in langs:
             value = text_in(game, text, lang, ctx)
-            if value is None:
+            if value is None or value == source:
                 continue
-            got = Counter(tokens(value))
+            # the common case, quickly: neither text has a token or a mark
+            has_tokens = "{" in source or "{" in value
+            has_marks = "*" in source or "*" in value or "_" in source or "_" in value
+            if not has_tokens and not has_marks:
+                continue
+            if want is None:
+                want = Counter(tokens(source))
+                want_markup = markup_signature(source)
+            got = Counter(tokens(value)) if has_tokens else want
             pos = (
                 text.at(lang)
                 if lang in text.values
@@ -121,10 +131,16 @@ def fit_language(
     lang: str,
     catalog: dict[str, str],
     positions: dict[str, Pos],
+    part: int = 0,
+    parts: int = 1,
 ) -> list[Any]:
-    """Lay out every face of the game in one language; the text issues found."""
+    """Lay out every face of the game in one language; the text issues found.
+
+    With ``parts`` > 1, only every ``parts``-th card from the ``part``-th on (shared backs in
+    every part: the report merges the same finding found twice; boards in part 0)."""
     tr = Translator(game, lang, dict(catalog), positions=dict(positions))
     engine = FaceEngine(game, game_dir, lang, tr, fonts, quick=True, cache=False)
+    index = 0
     for owner in game.owners():
         size = item_size(game, owner)
         w, h = size.w, size.h
@@ -132,6 +148,9 @@ def fit_language(
         if owner.back is not None:
             faces.append((owner.back, owner.cards[0] if owner.cards else None, "back"))
         for card in owner.cards:
+            index += 1
+            if index % parts != part:
+                continue
             faces.append((card, card, "front"))
             if card.back is not None:
                 faces.append((card.back, card, "back"))
@@ -142,7 +161,7 @@ def fit_language(
                 engine.ops(face, owner, owner_card, side, w, h, 0.0)
             except (KeyError, LayoutCycle):
                 continue  # unknown layout or cycle: reported by the structure checks
-    for board in game.boards.values():
+    for board in game.boards.values() if part == 0 else ():
         sides = [(board, "front")] + ([(board.back, "back")] if board.back else [])
         for bface, side in sides:
             try:
@@ -175,16 +194,26 @@ def fit_languages(game: Game, ctx: CheckContext, langs: list[str]) -> None:
             pos = settings.at("fallback_fonts")
         ctx.add(FONT, pos, f"{exc}")
         return
-    for lang in langs:
-        issues = fit_language(
-            game,
-            ctx.game_dir,
-            fonts,
-            lang,
-            ctx.catalogs.get(lang, {}),
-            ctx.catalog_positions.get(lang, {}),
-        )
-        for issue in issues:
+    cards = sum(len(owner.cards) for owner in game.owners()) + len(game.boards)
+    parts = max(1, min(ctx.jobs or available_cpus(), cards * len(langs) // FACES_PER_PROCESS))
+
+    def task(part: int) -> list[list[Any]]:
+        return [
+            fit_language(
+                game,
+                ctx.game_dir,
+                fonts,
+                lang,
+                ctx.catalogs.get(lang, {}),
+                ctx.catalog_positions.get(lang, {}),
+                part,
+                parts,
+            )
+            for lang in langs
+        ]
+
+    for per_lang in fork_parts(task, parts):
+        for issue in (i for issues in per_lang for i in issues):
             if issue.kind == "unknown-token":
                 continue  # the structure check reports unknown {names}, with suggestions
             rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, issue.kind)
