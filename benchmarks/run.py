@@ -337,6 +337,13 @@ class Bench:
             for rep in range(self.runs)
         ]
         self.results["validate"] = {"n": n, **summary(samples)}
+        one = [
+            self.measure(
+                f"validate-text-{n}-jobs1-run{rep + 1}", [*cmd, "--jobs", "1"], self.out("v1"), root
+            )
+            for rep in range(self.runs)
+        ]
+        self.results["validate_jobs1"] = {"n": n, **summary(one)}
 
     def load(self, n: int) -> None:
         root = gen.make_pack("text", n)
@@ -691,8 +698,14 @@ def other_table(res: dict[str, Any], d: dict[str, Any]) -> list[str]:
     if "validate" in res:
         v = res["validate"]
         lines.append(
-            f"| `pnp validate`, text {v['n']:,} | {fmt_s(v['wall'])} wall, "
-            f"{fmt_s(v['cpu'])} CPU, {fmt_mb(v['rss_mb'])} peak |"
+            f"| `pnp validate`, text {v['n']:,} (texts fitted on every core) | "
+            f"{fmt_s(v['wall'])} wall, {fmt_s(v['cpu'])} CPU, {fmt_mb(v['rss_mb'])} peak |"
+        )
+    if "validate_jobs1" in res:
+        v = res["validate_jobs1"]
+        lines.append(
+            f"| `pnp validate --jobs 1`, text {v['n']:,} (one process) | "
+            f"{fmt_s(v['wall'])} wall, {fmt_s(v['cpu'])} CPU, {fmt_mb(v['rss_mb'])} peak |"
         )
     if "load" in res:
         v = res["load"]
