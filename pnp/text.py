@@ -11,6 +11,7 @@ overflow per language without rendering, and rendering draws exactly what was me
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -508,27 +509,29 @@ def _fit_text(
     best = attempt(top)
     if best.overflow is None or bottom >= top:
         return best
-    lo, hi = round(bottom * 4), round(top * 4)  # quarter points: lo fits, hi does not
-    found: Fit | None = None
-    if best.overflow == "vertical" and best.height > 0:
-        # text area grows with the square of the size: start the search near the answer
-        guess = round(top * (height / best.height) ** 0.5 * 4)
-        if lo < guess < hi:
-            trial = attempt(guess / 4)
-            if trial.overflow is None:
-                lo, found = guess, trial
-            else:
-                hi = guess
-    if found is None:
-        low = attempt(bottom)
-        if low.overflow is not None:
-            return low
-        found = low
+    # quarter points: ``lo`` is the largest size known to fit (none yet: one below the
+    # smallest), ``hi`` the smallest known not to
+    bottom_q = round(bottom * 4)
+    lo, lo_fit = bottom_q - 1, None
+    hi, hi_fit = round(top * 4), best
+    aims = 3  # then halving steps: a bound on attempts whatever the heights do
     while hi - lo > 1:
-        mid = (lo + hi) // 2
-        trial = attempt(mid / 4)
+        cand = (lo + hi) // 2
+        if aims and hi_fit.overflow == "vertical" and hi_fit.height > 0:
+            # aim where the height meets the box: between the two measured heights, or, with
+            # one, as if the height grew with the square of the size; on the side that fits
+            if lo_fit is not None and lo_fit.height < hi_fit.height:
+                share = (height - lo_fit.height) / (hi_fit.height - lo_fit.height)
+                q = lo + share * (hi - lo)
+            else:
+                q = hi * (height / hi_fit.height) ** 0.5
+            cand = min(max(math.floor(q), lo + 1), hi - 1)
+            aims -= 1
+        trial = attempt(cand / 4)
         if trial.overflow is None:
-            lo, found = mid, trial
+            lo, lo_fit = cand, trial
+        elif cand == bottom_q:
+            return trial  # even the smallest size overflows
         else:
-            hi = mid
-    return found
+            hi, hi_fit = cand, trial
+    return lo_fit if lo_fit is not None else attempt(bottom)

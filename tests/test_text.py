@@ -145,3 +145,47 @@ def _lines(para: Paragraph) -> list[str]:
         else:
             out.append(" ".join(str(getattr(w, "text", "")) for w in line.words))
     return out
+
+
+def test_shrink_finds_the_largest_size_that_fits_in_few_attempts(
+    fonts: FontSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pnp.text as text_module
+
+    ts = TextStyle(size=9.0, min_size=6.0, leading=1.2)
+    calls: list[float] = []
+    real = text_module._measure
+
+    def counting(*args: object) -> object:
+        calls.append(args[3])  # type: ignore[arg-type]
+        return real(*args)  # type: ignore[arg-type]
+
+    shrunk = 0
+    attempts: list[int] = []
+    for text in _texts(11, 60):
+        w, h = pt(50), pt(35)
+        # every quarter point from the largest down, measured one by one
+        largest = None
+        for q in range(36, 23, -1):
+            one = fit_text(
+                text, replace(ts, size=q / 4, min_size=q / 4), fonts, ICONS, {}, "en", w, h
+            )
+            if one.overflow is None:
+                largest = q / 4
+                break
+        text_module._FIT_CACHE.clear()
+        calls.clear()
+        monkeypatch.setattr(text_module, "_measure", counting)
+        fit = fit_text(text, ts, fonts, ICONS, {}, "en", w, h)
+        monkeypatch.setattr(text_module, "_measure", real)
+        if largest is None:
+            assert fit.overflow is not None, text
+            continue
+        assert fit.overflow is None and fit.size == largest, text
+        if largest < ts.size:
+            shrunk += 1
+            attempts.append(len(calls))
+    assert shrunk >= 10  # the search was exercised
+    # a shrunk text needs at least 3 attempts (the full size, the answer, a quarter point
+    # more; 2 when that is the full size); halving 13 sizes takes 5 or 6
+    assert sum(attempts) / len(attempts) <= 3.5, attempts
