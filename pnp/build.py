@@ -234,8 +234,11 @@ def _build(
     from .validate import catalogs_for, validate
 
     game_ids = select_games(root, names)
+    # the inputs as they are before anything is read: a file edited during the build leaves
+    # a stamp that no longer matches, so the next build does not skip
+    digests = {gid: inputs_digest(root, gid) for gid in game_ids}
     if validated is None and not opts.force:
-        skipped = _all_up_to_date(root, game_ids, opts)
+        skipped = _all_up_to_date(root, game_ids, opts, digests)
         if skipped is not None:
             return skipped
     # texts are fitted (and overflow reported) while rendering: once, not twice
@@ -270,7 +273,7 @@ def _build(
             os.replace(out.staged, out.path)
             for extra_path, extra_data in sorted(out.extra.items()):
                 write_atomic(extra_path, extra_data)
-            stamp = _stamp(root, out.game, out.lang, out.path.name, opts)
+            stamp = _stamp(digests[out.game], out.lang, out.path.name, opts)
             write_atomic(_stamp_path(out.path), stamp.encode())
         committed = True
     finally:
@@ -338,9 +341,9 @@ def inputs_digest(root: Root, game_id: str) -> str:
     return h.hexdigest()
 
 
-def _stamp(root: Root, game: str, lang: str, name: str, opts: BuildOptions) -> str:
+def _stamp(digest: str, lang: str, name: str, opts: BuildOptions) -> str:
     settings = replace(opts, out_dir=None, jobs=1, force=False, papers=(), langs=())
-    return f"{inputs_digest(root, game)}\n{lang}\n{name}\n{settings!r}\n"
+    return f"{digest}\n{lang}\n{name}\n{settings!r}\n"
 
 
 def _stamp_path(pdf: Path) -> Path:
@@ -368,7 +371,9 @@ def _declared_languages(root: Root, game_id: str) -> list[str] | None:
     return list(dict.fromkeys(languages))
 
 
-def _all_up_to_date(root: Root, game_ids: list[str], opts: BuildOptions) -> list[Output] | None:
+def _all_up_to_date(
+    root: Root, game_ids: list[str], opts: BuildOptions, digests: dict[str, str]
+) -> list[Output] | None:
     """The outputs, when every one of them was built from exactly the current inputs."""
     outs: list[Output] = []
     for gid in game_ids:
@@ -383,7 +388,7 @@ def _all_up_to_date(root: Root, game_ids: list[str], opts: BuildOptions) -> list
                 if opts.png_dpi or opts.tts or not pdf.is_file() or not stamp.is_file():
                     return None
                 if stamp.read_text("utf-8", errors="replace") != _stamp(
-                    root, gid, lang, name, opts
+                    digests[gid], lang, name, opts
                 ):
                     return None
                 outs.append(Output(gid, lang, pdf, pdf, 0, 0, 0, skipped=True))

@@ -233,6 +233,9 @@ def build_cmd(
 
     report = Report()
     try:
+        for name, number in (("--bleed", bleed), ("--png", png)):
+            if number is not None and not math.isfinite(number):  # ranges let NaN through
+                raise UsageError(f"{name} {number}: give a number")
         r = open_root(root)
         opts = BuildOptions(
             langs=tuple(lang or ()),

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -147,6 +148,31 @@ def test_unchanged_rebuild_is_skipped(tmp_path: Path) -> None:
     fewer = run("build", "mini", "--paper", "letter", "--root", str(root))
     assert fewer.exit_code == 0 and "up to date" not in fewer.stdout  # game.yaml changed
     assert "mini-it" not in fewer.stdout
+
+
+def test_a_file_edited_during_a_build_is_built_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stamp records the inputs as they were before the build read them."""
+    import pnp.build
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    decks = root / "cards/mini/decks.yaml"
+    real = pnp.build.render_game
+
+    def editing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        out = real(*args, **kwargs)
+        if "Gain 2" in decks.read_text("utf-8"):  # the designer saves while pnp renders
+            decks.write_text(decks.read_text("utf-8").replace("Gain 2", "Gain 3"), "utf-8")
+        return out
+
+    monkeypatch.setattr(pnp.build, "render_game", editing)
+    assert run("build", "mini", "--root", str(root)).exit_code == 0
+    monkeypatch.setattr(pnp.build, "render_game", real)
+    again = run("build", "mini", "--root", str(root))
+    assert again.exit_code == 0 and "up to date" not in again.stdout
+    third = run("build", "mini", "--root", str(root))
+    assert "up to date" in third.stdout
 
 
 def test_parallel_build_matches_a_serial_one(tmp_path: Path) -> None:
