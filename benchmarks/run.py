@@ -18,6 +18,7 @@ met does not change it).
 from __future__ import annotations
 
 import argparse
+import compileall
 import contextlib
 import datetime as dt
 import hashlib
@@ -176,6 +177,9 @@ def snapshot_pnp(dest: Path) -> str:
         if path.is_file():
             digest.update(path.relative_to(dest).as_posix().encode() + b"\0")
             digest.update(path.read_bytes())
+    # byte-compiled, as pip leaves an installed package (PYTHONDONTWRITEBYTECODE would
+    # otherwise have every child compile pnp's sources again)
+    compileall.compile_dir(dest / "pnp", quiet=1)
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = str(dest) + (os.pathsep + old if old else "")
     return digest.hexdigest()[:12]
