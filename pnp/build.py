@@ -292,12 +292,15 @@ def _fs(text: str) -> bytes:
 
 
 def _file_digest(path: Path, h: Any) -> None:
-    st = path.stat()
-    h.update(_fs(f"{path.name}:{st.st_size}"))
-    if st.st_size <= 4 * 1024 * 1024:
-        h.update(path.read_bytes())
-    else:  # large art: size and modification time stand for the content
-        h.update(str(st.st_mtime_ns).encode())
+    try:
+        st = path.stat()
+        h.update(_fs(f"{path.name}:{st.st_size}"))
+        if st.st_size <= 4 * 1024 * 1024:
+            h.update(path.read_bytes())
+        else:  # large art: size and modification time stand for the content
+            h.update(str(st.st_mtime_ns).encode())
+    except OSError as exc:  # unreadable: validation says so if the game needs the file
+        h.update(_fs(f"{path.name}: {exc.strerror}"))
 
 
 _CODE_DIGEST: str | None = None

@@ -139,7 +139,7 @@ def validate_cmd(
         typer.Option(
             "--jobs",
             "-j",
-            help="Fit texts in N processes (0: one per core, for large games).",
+            help="Fit a large game's texts in up to N processes (0: one per core).",
             min=0,
             max=64,
         ),

@@ -196,3 +196,22 @@ def test_parallel_build_matches_a_serial_one(tmp_path: Path) -> None:
     assert outs["1"] == outs["2"]
     for pdf in sorted((tmp_path / "jobs1/mini").glob("*.pdf")):
         assert pdf.read_bytes() == (tmp_path / "jobs2/mini" / pdf.name).read_bytes(), pdf.name
+
+
+def test_an_unreadable_file_in_the_game_folder_does_not_stop_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    notes = root / "cards/mini/notes.txt"  # not part of the game: only hashed for the stamp
+    notes.write_text("private", "utf-8")
+    real = Path.read_bytes
+
+    def refusing(self: Path) -> bytes:
+        if self.name == "notes.txt":
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refusing)
+    result = run("build", "mini", "--root", str(root))
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
