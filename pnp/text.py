@@ -15,6 +15,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import pyphen
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -126,13 +127,31 @@ def to_xml(
     size: float,
     missing: Missing | None = None,
 ) -> str:
-    """reportlab paragraph XML for a list of runs, each character in a font that has it.
-
-    Neighbouring characters with the same font and colour share one <font> element: fewer
-    fragments make reportlab faster and keep its line widths exact.
-    """
-    segments: list[tuple[str, str, str]] = []  # (font name, colour attribute, text) or img
+    """reportlab paragraph XML for a list of runs, each character in a font that has it."""
     plain_font = fonts.main.font(base_face)  # the style's font: plain text needs no <font>
+    out: list[str] = []
+    for font, color, text in _groups(runs, fonts, base_face, size, missing):
+        if not font:  # raw markup (images, breaks)
+            out.append(text)
+        elif font == plain_font and not color:
+            out.append(escape(text))
+        else:
+            attr = f' color="{color}"' if color else ""
+            out.append(f'<font name="{font}"{attr}>{escape(text)}</font>')
+    return "".join(out)
+
+
+def _groups(
+    runs: list[Run],
+    fonts: FontSet,
+    base_face: str,
+    size: float,
+    missing: Missing | None,
+) -> list[tuple[str, str, str]]:
+    """(font name, colour, text) for a list of runs, or ("", "", markup) for an image or a line
+    break. Neighbouring characters with the same font and colour share one group: fewer
+    fragments make reportlab faster and keep its line widths exact."""
+    segments: list[tuple[str, str, str]] = []
     base_bold = base_face in ("bold", "bolditalic")
     base_italic = base_face in ("italic", "bolditalic")
     for run in runs:
@@ -150,31 +169,68 @@ def to_xml(
                     )
                 )
                 continue
-            color = f' color="{icon.color}"' if icon.color else ""
+            color = icon.color or ""
             _font_segments(icon.glyph or "", fonts, icon.face or face, missing, color, segments)
             continue
         if run.text.startswith("{") and run.text.endswith("}") and missing is not None:
             missing.tokens.add(run.text[1:-1])
         _font_segments(run.text, fonts, face, missing, "", segments)
-    out: list[str] = []
-    i = 0
-    while i < len(segments):
-        font, color, text = segments[i]
-        if not font:  # raw markup (images, breaks)
-            out.append(text)
-            i += 1
-            continue
-        parts = [text]
-        j = i + 1
-        while j < len(segments) and segments[j][0] == font and segments[j][1] == color:
-            parts.append(segments[j][2])
-            j += 1
-        if font == plain_font and not color:  # the paragraph's own font: no tag needed
-            out.append(escape("".join(parts)))
+    groups: list[tuple[str, str, str]] = []
+    for font, color, text in segments:
+        if font and groups and groups[-1][0] == font and groups[-1][1] == color:
+            groups[-1] = (font, color, groups[-1][2] + text)
         else:
-            out.append(f'<font name="{font}"{color}>{escape("".join(parts))}</font>')
-        i = j
-    return "".join(out)
+            groups.append((font, color, text))
+    return groups
+
+
+def _paragraph(
+    runs: list[Run],
+    fonts: FontSet,
+    base_face: str,
+    size: float,
+    missing: Missing,
+    style: ParagraphStyle,
+) -> Paragraph:
+    """A reportlab Paragraph for a list of runs. Plain text in fonts and colours (the usual
+    case) gets its fragments directly, cloned from ones reportlab's parser made once per
+    style, font and colour, instead of XML that reportlab would parse again for every card;
+    anything else (images, line breaks, spaces at either end, characters the parser splits
+    fragments at: ``& < >``) goes through the parser."""
+    groups = _groups(runs, fonts, base_face, size, missing)
+    text = "".join(t for _f, _c, t in groups)
+    plain = text == text.strip() and "&" not in text and "<" not in text and ">" not in text
+    if plain and groups and all(font for font, _c, _t in groups):
+        plain_font = fonts.main.font(base_face)
+        frags = [
+            _prototype(style, "" if font == plain_font and not color else font, color).clone(
+                text=part
+            )
+            for font, color, part in groups
+        ]
+        return Paragraph(text, style, frags=frags)
+    return Paragraph(to_xml(runs, fonts, base_face, size, missing) or "&nbsp;", style)
+
+
+_PROTOTYPES: dict[tuple[int, str, str], tuple[ParagraphStyle, Any]] = {}
+
+
+def _prototype(style: ParagraphStyle, font: str, color: str) -> Any:
+    """The fragment reportlab's parser makes for text in ``font`` and ``color`` (the style's
+    own font when ``font`` is empty), made once per style."""
+    key = (id(style), font, color)
+    found = _PROTOTYPES.get(key)
+    if found is not None and found[0] is style:
+        return found[1]
+    from reportlab.platypus.paraparser import ParaParser
+
+    attr = f' color="{color}"' if color else ""
+    xml = f'<font name="{font}"{attr}>x</font>' if font else "x"
+    _style, frags, _bullet = ParaParser().parse(xml, style)
+    if len(_PROTOTYPES) > 10_000:
+        _PROTOTYPES.clear()
+    _PROTOTYPES[key] = (style, frags[0])
+    return frags[0]
 
 
 def _font_segments(
@@ -410,8 +466,7 @@ def _measure(
     total = 0.0
     widest = 0.0
     for i, runs in enumerate(paragraphs):
-        xml = to_xml(runs, fonts, ts.face, size, missing)
-        para = Paragraph(xml or "&nbsp;", style)
+        para = _paragraph(runs, fonts, ts.face, size, missing, style)
         _w, h = para.wrap(width, 1e6)
         paras.append(para)
         total += h + (size * PARAGRAPH_GAP if i else 0.0)

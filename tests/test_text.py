@@ -189,3 +189,44 @@ def test_shrink_finds_the_largest_size_that_fits_in_few_attempts(
     # a shrunk text needs at least 3 attempts (the full size, the answer, a quarter point
     # more; 2 when that is the full size); halving 13 sizes takes 5 or 6
     assert sum(attempts) / len(attempts) <= 3.5, attempts
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_direct_fragments_equal_what_reportlab_parses(
+    fonts: FontSet, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pnp.text as text_module
+
+    direct_used = 0
+
+    def counting(text: str, style: object, frags: object = None) -> Paragraph:
+        nonlocal direct_used
+        direct_used += frags is not None
+        return Paragraph(text, style, frags=frags)
+
+    monkeypatch.setattr(text_module, "Paragraph", counting)
+
+    icons = {
+        "coin": IconSpec(glyph="₽"),
+        "hot": IconSpec(glyph="★", color="#c62828"),
+        "bolt": IconSpec(glyph="⚡", face="bold", color="red"),
+    }
+    extra = ["A&B", "<tag>", "x\u00a0y", "Ωμέγα", "{hot}", "{bolt}", "“quoted”", "a&amp;b"]
+    rng = random.Random(5)
+    texts = [
+        " ".join(rng.choice(WORDS + extra) for _ in range(rng.randint(1, 30))) for _ in range(150)
+    ]
+    ts = TextStyle(size=8.5, leading=1.2)
+    style = _make_style(ts, fonts, 8.5, lang)
+    for text in texts:
+        for runs in text_module.parse(text, icons, {}):
+            m1, m2 = text_module.Missing(), text_module.Missing()
+            direct = text_module._paragraph(runs, fonts, ts.face, 8.5, m1, style)
+            xml = to_xml(runs, fonts, ts.face, 8.5, m2)
+            parsed = Paragraph(xml or "&nbsp;", style)
+            assert m1 == m2
+            assert [vars(f) for f in direct.frags] == [vars(f) for f in parsed.frags], text
+            direct.wrap(pt(50), 1e6)
+            parsed.wrap(pt(50), 1e6)
+            assert _lines(direct) == _lines(parsed), text
+    assert direct_used > 50  # the parser was skipped that often
