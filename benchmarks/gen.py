@@ -26,6 +26,7 @@ import os
 import random
 import shutil
 import sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -135,13 +136,17 @@ icons:
 """
 
 
-def _text_decks(n: int) -> str:
+def _deck_lines(
+    n: int, back: str, extra: Callable[[int, dict[str, tuple[str, str]]], list[str]]
+) -> str:
+    """decks.yaml: one deck of N cards with ids and titles in both languages, a shared back
+    (its ``back`` line besides the title) and ``extra(i, texts)`` lines for each card."""
     lines = [
         "decks:",
         "  cards:",
         '    name: {en: "Cards", it: "Carte"}',
         "    back:",
-        "      layout: back",
+        f"      {back}",
         '      title: {en: "Benchmark", it: "Benchmark"}',
         "    cards:",
     ]
@@ -149,30 +154,26 @@ def _text_decks(n: int) -> str:
         texts = card_texts(i)
         lines.append(f"      - id: c{i:05d}")
         lines.append(f"        title: {{en: {_q(texts['en'][0])}, it: {_q(texts['it'][0])}}}")
-        lines.append("        text:")
-        for lang in LANGS:
-            lines.append(f"          {lang}: |-")
-            for para_line in texts[lang][1].split("\n"):
-                lines.append(f"            {para_line}" if para_line else "")
+        lines.extend(extra(i, texts))
     return "\n".join(lines) + "\n"
+
+
+def _text_decks(n: int) -> str:
+    def body(_i: int, texts: dict[str, tuple[str, str]]) -> list[str]:
+        out = ["        text:"]
+        for lang in LANGS:
+            out.append(f"          {lang}: |-")
+            for para_line in texts[lang][1].split("\n"):
+                out.append(f"            {para_line}" if para_line else "")
+        return out
+
+    return _deck_lines(n, "layout: back", body)
 
 
 def _art_decks(n: int, ext: str) -> str:
-    lines = [
-        "decks:",
-        "  cards:",
-        '    name: {en: "Cards", it: "Carte"}',
-        "    back:",
-        f"      art: art/back.{ext}",
-        '      title: {en: "Benchmark", it: "Benchmark"}',
-        "    cards:",
-    ]
-    for i in range(1, n + 1):
-        texts = card_texts(i)
-        lines.append(f"      - id: c{i:05d}")
-        lines.append(f"        title: {{en: {_q(texts['en'][0])}, it: {_q(texts['it'][0])}}}")
-        lines.append(f"        art: art/c{i:05d}.{ext}")
-    return "\n".join(lines) + "\n"
+    return _deck_lines(
+        n, f"art: art/back.{ext}", lambda i, _t: [f"        art: art/c{i:05d}.{ext}"]
+    )
 
 
 # --- images ------------------------------------------------------------------------------------

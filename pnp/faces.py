@@ -20,7 +20,7 @@ from .fonts import FontSet
 from .i18n import Translator
 from .model import Board, Card, Element, Face, Game, Layout, Style, Text, resolve_box
 from .schema import Context
-from .text import Fit, IconSpec, TextStyle, fit_text, quick_fits, smallest_size
+from .text import Fit, IconSpec, TextStyle, fit_text, parse, runs_fit, smallest_size
 from .units import pt
 from .yamlio import parse_text
 
@@ -526,12 +526,11 @@ class FaceEngine:
         """Validation needs no exact size, only whether the text fits at some allowed size:
         at its full size, or else at the smallest size shrink-to-fit may choose (the build
         finds the exact size, between the two)."""
-        if quick_fits(text, ts, self.fonts, self.icons, values, w, h):
+        paragraphs = parse(text, self.icons, values)  # the same runs at every size
+        if runs_fit(paragraphs, ts, self.fonts, w, h):
             return True
         low = smallest_size(ts)
-        return low < ts.size and quick_fits(
-            text, replace(ts, size=low), self.fonts, self.icons, values, w, h
-        )
+        return low < ts.size and runs_fit(paragraphs, replace(ts, size=low), self.fonts, w, h)
 
     def _note(self, fit: Fit, source: Text | None, el: Element, face: Face) -> None:
         pos = self.translator.position(source) if source is not None else el.pos

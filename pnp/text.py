@@ -128,9 +128,13 @@ def to_xml(
     missing: Missing | None = None,
 ) -> str:
     """reportlab paragraph XML for a list of runs, each character in a font that has it."""
-    plain_font = fonts.main.font(base_face)  # the style's font: plain text needs no <font>
+    return _xml(_groups(runs, fonts, base_face, size, missing), fonts.main.font(base_face))
+
+
+def _xml(groups: list[tuple[str, str, str]], plain_font: str) -> str:
+    """XML for :func:`_groups`; text in ``plain_font``, the style's own, needs no <font>."""
     out: list[str] = []
-    for font, color, text in _groups(runs, fonts, base_face, size, missing):
+    for font, color, text in groups:
         if not font:  # raw markup (images, breaks)
             out.append(text)
         elif font == plain_font and not color:
@@ -200,8 +204,8 @@ def _paragraph(
     groups = _groups(runs, fonts, base_face, size, missing)
     text = "".join(t for _f, _c, t in groups)
     plain = text == text.strip() and "&" not in text and "<" not in text and ">" not in text
+    plain_font = fonts.main.font(base_face)
     if plain and groups and all(font for font, _c, _t in groups):
-        plain_font = fonts.main.font(base_face)
         frags = [
             _prototype(style, "" if font == plain_font and not color else font, color).clone(
                 text=part
@@ -209,7 +213,7 @@ def _paragraph(
             for font, color, part in groups
         ]
         return Paragraph(text, style, frags=frags)
-    return Paragraph(to_xml(runs, fonts, base_face, size, missing) or "&nbsp;", style)
+    return Paragraph(_xml(groups, plain_font) or "&nbsp;", style)
 
 
 _PROTOTYPES: dict[tuple[int, str, str], tuple[ParagraphStyle, Any]] = {}
@@ -322,6 +326,13 @@ def quick_fits(
     doubt (a word wider than the box, a character the main font lacks, an unknown {token}, a
     tight fit) returns False and the caller measures with reportlab instead.
     """
+    return runs_fit(parse(text, icons, values), ts, fonts, width, height)
+
+
+def runs_fit(
+    paragraphs: list[list[Run]], ts: TextStyle, fonts: FontSet, width: float, height: float
+) -> bool:
+    """:func:`quick_fits` for a text already parsed (the runs do not depend on the size)."""
     stringWidth = _width
     size = ts.size
     leading = size * ts.leading
@@ -329,7 +340,7 @@ def quick_fits(
     base_bold = ts.face in ("bold", "bolditalic")
     base_italic = ts.face in ("italic", "bolditalic")
     space = stringWidth(" ", fonts.main.font(ts.face), size)
-    for p_index, runs in enumerate(parse(text, icons, values)):
+    for p_index, runs in enumerate(paragraphs):
         lines = 1
         line = 0.0
         word = 0.0

@@ -54,3 +54,14 @@ def expectations(root: Path) -> set[tuple[str, int, str]]:
                 path, lineno = where.rsplit(":", 1)
                 out.add((path, int(lineno), rule))
     return out
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file below ``folder`` (hidden ones too) with its bytes."""
+    if not folder.exists():
+        return {}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }

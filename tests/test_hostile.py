@@ -30,7 +30,7 @@ import pytest
 
 from pnp import cli
 
-from helpers import FIXTURES, REPO, make_root
+from helpers import FIXTURES, REPO, make_root, snapshot
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 CLEAN = FIXTURES / "clean"
@@ -218,17 +218,6 @@ def put(root: Path, rel: str, data: bytes | str) -> Path:
         data = data.encode("utf-8")
     path.write_bytes(data)
     return path
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file below ``folder`` (hidden ones too) with its bytes."""
-    if not folder.exists():
-        return {}
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 def temp_files(folder: Path) -> list[str]:

@@ -37,7 +37,7 @@ from ruamel.yaml import YAML
 
 from pnp import cli
 
-from helpers import REPO
+from helpers import REPO, snapshot
 
 EXPLORE = bool(os.environ.get("HOSTILE_EXPLORE"))
 FABG = "cards/fabg"
@@ -148,16 +148,6 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.chdir(cwd)
         if saved_root is not None:
             os.environ["PNP_ROOT"] = saved_root
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    if not folder.exists():
-        return {}
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 @contextlib.contextmanager
