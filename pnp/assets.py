@@ -8,7 +8,10 @@ limit is an error, not a warning.
 
 from __future__ import annotations
 
-import functools
+import contextlib
+import hashlib
+import io
+import os
 import warnings
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -26,6 +29,9 @@ class AssetError(Exception):
     def __init__(self, message: str, rule: str) -> None:
         super().__init__(message)
         self.rule = rule
+
+    def __reduce__(self) -> tuple[type[AssetError], tuple[str, str]]:
+        return AssetError, (str(self), self.rule)  # travels back from forked workers
 
 
 def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
@@ -76,18 +82,33 @@ class ImageInfo:
     mode: str
 
 
-@functools.lru_cache(maxsize=4096)
-def _probe(path: Path, mtime: float, size: int) -> ImageInfo:
-    with open(path, "rb") as fh:
-        head = fh.read(16)
-    if not (head.startswith(b"\x89PNG\r\n\x1a\n") or head.startswith(b"\xff\xd8\xff")):
+# What reading a file told us, while its size and modification time stay the same: the SHA-256
+# of its content (build stamps, image names in PDFs) and, for images, the probe's outcome.
+# One read serves both, a build's forked workers inherit them, and ``pnp watch`` keeps them
+# from one build to the next.
+Key = tuple[str, int, int]
+_DIGESTS: dict[Key, str] = {}
+_PROBES: dict[Key, ImageInfo | AssetError] = {}
+MAX_REMEMBERED = 50_000
+READ_WHOLE = 64 * 1024 * 1024  # larger files are streamed, never held in memory
+PARALLEL_BYTES = 32 * 1024 * 1024  # below this, starting processes costs more than it saves
+_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
+_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+def _key(path: Path, st: os.stat_result) -> Key:
+    return str(path), st.st_size, st.st_mtime_ns
+
+
+def _probe(path: Path, source: Path | io.BytesIO, head: bytes) -> ImageInfo:
+    if not head.startswith(_SIGNATURES):
         raise AssetError(
             f"{path.name} is not a PNG or JPEG file; convert it to PNG or JPEG", "bad-image"
         )
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as im:
+            with Image.open(source) as im:
                 if im.format not in IMAGE_FORMATS:
                     raise AssetError(
                         f"{path.name}: {im.format} images are not supported", "bad-image"
@@ -108,12 +129,113 @@ def _probe(path: Path, mtime: float, size: int) -> ImageInfo:
             f"{path.name} is refused as a decompression bomb: {exc}", "bad-image"
         ) from exc
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
-        reason = str(exc).replace(str(path), path.name)
+        reason = str(exc).replace(str(path), path.name).replace(repr(source), path.name)
         raise AssetError(
             f"{path.name} is damaged or unreadable ({reason}); export it again", "bad-image"
         ) from exc
 
 
-def probe_image(path: Path) -> ImageInfo:
+def _examine(path: Path, probe: bool) -> tuple[Key, str, ImageInfo | AssetError | None]:
+    """Read a file once: its digest and, with ``probe`` (or when it is or looks like an image),
+    what :func:`probe_image` says about it. Remembered unless the file changed while being
+    read. OSError when the file cannot be read."""
     st = path.stat()
-    return _probe(path, st.st_mtime, st.st_size)
+    probe = probe or path.suffix.lower() in _IMAGE_SUFFIXES
+    key = _key(path, st)
+    h = hashlib.sha256()
+    result: ImageInfo | AssetError | None = None
+    if st.st_size <= READ_WHOLE:
+        data = path.read_bytes()
+        h.update(data)
+        if probe or data.startswith(_SIGNATURES):
+            try:
+                result = _probe(path, io.BytesIO(data), data[:16])
+            except AssetError as err:
+                result = err
+    else:
+        with open(path, "rb") as fh:
+            head = fh.read(16)
+            h.update(head)
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                h.update(block)
+        if probe or head.startswith(_SIGNATURES):
+            try:
+                result = _probe(path, path, head)
+            except AssetError as err:
+                result = err
+    digest = h.hexdigest()
+    if _key(path, path.stat()) == key:  # unchanged while read: safe to remember
+        _remember(key, digest, result)
+    return key, digest, result
+
+
+def _remember(key: Key, digest: str, result: ImageInfo | AssetError | None) -> None:
+    if len(_DIGESTS) > MAX_REMEMBERED:
+        _DIGESTS.clear()
+        _PROBES.clear()
+    _DIGESTS[key] = digest
+    if result is not None:
+        _PROBES[key] = result
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's content (hex); OSError when it cannot be read."""
+    key = _key(path, path.stat())
+    known = _DIGESTS.get(key)
+    if known is not None:
+        return known
+    return _examine(path, probe=False)[1]
+
+
+def probe_image(path: Path) -> ImageInfo:
+    """What kind of image a file is and its size in pixels; AssetError when it is not a usable
+    PNG or JPEG (damaged, too large, another format)."""
+    try:
+        st = path.stat()
+        result = _PROBES.get(_key(path, st))
+        if result is None:
+            result = _examine(path, probe=True)[2]
+    except OSError as exc:
+        raise AssetError(
+            f"{path.name} is damaged or unreadable ({exc.strerror}); export it again",
+            "bad-image",
+        ) from exc
+    if isinstance(result, AssetError):
+        raise result
+    assert result is not None
+    return result
+
+
+def _examine_all(paths: list[Path]) -> list[tuple[Key, str, ImageInfo | AssetError | None]]:
+    out = []
+    for path in paths:
+        with contextlib.suppress(OSError):  # unreadable: whoever needs the file says so
+            out.append(_examine(path, probe=False))
+    return out
+
+
+def prefetch(paths: list[Path], parts: int = 1) -> None:
+    """Read the files a build is about to need (digests, image checks) once each, in up to
+    ``parts`` processes at once when there are enough bytes to share out."""
+    todo: list[tuple[int, Path]] = []
+    for path in paths:
+        with contextlib.suppress(OSError):
+            st = path.stat()
+            if st.st_size <= READ_WHOLE and _key(path, st) not in _DIGESTS:
+                todo.append((st.st_size, path))
+    if parts <= 1 or len(todo) < 2 or sum(size for size, _ in todo) < PARALLEL_BYTES:
+        _examine_all([path for _, path in todo])
+        return
+    from .perf import fork_parts
+
+    parts = min(parts, len(todo))
+    # every part gets about the same number of bytes: largest first, to the lightest part
+    shares: list[list[Path]] = [[] for _ in range(parts)]
+    loads = [0] * parts
+    for size, path in sorted(todo, key=lambda item: -item[0]):
+        k = loads.index(min(loads))
+        shares[k].append(path)
+        loads[k] += size
+    for found in fork_parts(lambda k: _examine_all(shares[k]), parts):
+        for key, digest, result in found:
+            _remember(key, digest, result)

@@ -13,13 +13,15 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
+from .assets import file_digest, prefetch
 from .errors import BuildError, ContentError, PnpError, UsageError
 from .findings import FALLBACK, Finding, Pos, Report
 from .layout import Options, plan_document
 from .load import Root, load_game, select_games
 from .model import Game, valid_language
+from .perf import EarlyWriteback
 from .units import PAPERS
 
 if TYPE_CHECKING:  # the renderer and the validator are imported when first needed
@@ -235,8 +237,11 @@ def _build(
 
     game_ids = select_games(root, names)
     # the inputs as they are before anything is read: a file edited during the build leaves
-    # a stamp that no longer matches, so the next build does not skip
-    digests = {gid: inputs_digest(root, gid) for gid in game_ids}
+    # a stamp that no longer matches, so the next build does not skip. Each file is read once
+    # (its digest, and for an image the checks of validation), by --jobs processes at once.
+    files = {gid: input_files(root, gid) for gid in game_ids}
+    prefetch([p for gid in game_ids for p in files[gid]], opts.jobs)
+    digests = {gid: inputs_digest(root, gid, files[gid]) for gid in game_ids}
     if validated is None and not opts.force:
         skipped = _all_up_to_date(root, game_ids, opts, digests)
         if skipped is not None:
@@ -296,7 +301,7 @@ def _file_digest(path: Path, h: Any) -> None:
         st = path.stat()
         h.update(_fs(f"{path.name}:{st.st_size}"))
         if st.st_size <= 4 * 1024 * 1024:
-            h.update(path.read_bytes())
+            h.update(file_digest(path).encode())
         else:  # large art: size and modification time stand for the content
             h.update(str(st.st_mtime_ns).encode())
     except OSError as exc:  # unreadable: validation says so if the game needs the file
@@ -324,23 +329,25 @@ def _code_digest() -> str:
     return _CODE_DIGEST
 
 
-def inputs_digest(root: Root, game_id: str) -> str:
-    """Everything a game's PDFs are made from: its files, fonts, catalogs and pnp itself."""
+def input_files(root: Root, game_id: str) -> list[Path]:
+    """Everything a game's PDFs are made from: its files, fonts and catalogs, sorted."""
+    files: list[Path] = []
+    for folder in (root.game_dir(game_id), root.fonts):
+        if folder.is_dir():
+            files.extend(p for p in sorted(folder.rglob("*")) if p.is_file() and not p.is_symlink())
+    if root.locales.is_dir():
+        files.extend(sorted(root.locales.glob(f"*/LC_MESSAGES/{game_id}.po")))
+    return files
+
+
+def inputs_digest(root: Root, game_id: str, files: list[Path] | None = None) -> str:
+    """A digest of a game's input files (:func:`input_files`) and of pnp itself."""
     import hashlib
 
     h = hashlib.sha256(_code_digest().encode())
-    folders = [root.game_dir(game_id), root.fonts]
-    for folder in folders:
-        if not folder.is_dir():
-            continue
-        for p in sorted(folder.rglob("*")):
-            if p.is_file() and not p.is_symlink():
-                h.update(_fs(p.relative_to(root.path).as_posix()))
-                _file_digest(p, h)
-    if root.locales.is_dir():
-        for p in sorted(root.locales.glob(f"*/LC_MESSAGES/{game_id}.po")):
-            h.update(_fs(p.relative_to(root.path).as_posix()))
-            _file_digest(p, h)
+    for p in input_files(root, game_id) if files is None else files:
+        h.update(_fs(p.relative_to(root.path).as_posix()))
+        _file_digest(p, h)
     return h.hexdigest()
 
 
@@ -413,9 +420,12 @@ def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
     _default_mode(staged)
     try:
         with os.fdopen(fd, "wb") as fh:
-            renderer.render(pages, sink=fh)
-            fh.flush()
-            os.fsync(fh.fileno())
+            writer = EarlyWriteback(fh)
+            try:
+                renderer.render(pages, sink=cast(BinaryIO, writer))
+                writer.close()
+            finally:
+                writer.stop()
     except BaseException:
         with contextlib.suppress(OSError):
             staged.unlink()

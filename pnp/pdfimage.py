@@ -12,7 +12,6 @@ document is saved. pnp instead:
 
 from __future__ import annotations
 
-import hashlib
 import struct
 import zlib
 from collections.abc import Iterator
@@ -21,6 +20,8 @@ from typing import Any, BinaryIO
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
+
+from .assets import file_digest
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -83,14 +84,6 @@ def _jpeg_header(path: Path) -> tuple[int, int, int, bool]:
             return w, h, data[pos + 9], adobe
         pos += 2 + length
     raise ValueError("no JPEG frame header found")
-
-
-def digest(path: Path) -> str:
-    h = hashlib.sha1()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 class _HexString(PDFObject):
@@ -242,7 +235,7 @@ def draw_image(canvas: Any, path: Path, x: float, y: float, w: float, h: float) 
     key = (str(path), st.st_size, st.st_mtime_ns)
     cached = _HEADERS.get(key)
     if cached is None:
-        name = "pnpimg" + digest(path)[:20]
+        name = "pnpimg" + file_digest(path)[:20]  # the same picture twice: embedded once
         cached = (name, LazyImage(name, path))
         _HEADERS[key] = cached
     name, template = cached

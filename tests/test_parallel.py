@@ -1,12 +1,16 @@
-"""Work split over forked processes gives the same answers as one process."""
+"""Work split over forked processes gives the same answers as one process; files are read
+once and written to disk on the way."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
+from pnp import assets, perf
 from pnp.checks import texts
 from pnp.findings import Report
 from pnp.load import open_root, select_games
@@ -66,3 +70,99 @@ def test_parallel_fitting_reports_what_one_process_reports(
     assert parallel == serial
     if source != "repo":
         assert serial  # the fixture's findings are there, found by the workers too
+
+
+def _images(folder: Path) -> list[Path]:
+    """Good PNG and JPEG files, a truncated PNG, a text file named .png and a YAML file."""
+    folder.mkdir()
+    paths = []
+    for i in range(6):
+        path = folder / f"art{i}.{'png' if i % 2 else 'jpg'}"
+        Image.new("RGB", (40 + i, 30), (i * 40, 10, 200)).save(path)
+        paths.append(path)
+    good = (folder / "art1.png").read_bytes()
+    (folder / "cut.png").write_bytes(good[: len(good) // 2])
+    (folder / "notes.png").write_text("not an image")
+    (folder / "deck.yaml").write_text("cards: []\n")
+    return [*paths, folder / "cut.png", folder / "notes.png", folder / "deck.yaml"]
+
+
+def _outcome(path: Path) -> str:
+    try:
+        info = assets.probe_image(path)
+    except assets.AssetError as err:
+        return f"{err.rule}: {err}"
+    return f"{info.format} {info.width}x{info.height} {info.mode}"
+
+
+def test_prefetch_in_parts_finds_what_probing_one_by_one_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = _images(tmp_path / "game")
+    monkeypatch.setattr(assets, "_DIGESTS", {})
+    monkeypatch.setattr(assets, "_PROBES", {})
+    one_by_one = [_outcome(p) for p in paths]
+    digests = [assets.file_digest(p) for p in paths]
+    assert digests == [hashlib.sha256(p.read_bytes()).hexdigest() for p in paths]
+    assert any(o.startswith("bad-image: cut.png is damaged") for o in one_by_one)
+    assert any(o.startswith("bad-image: notes.png is not a PNG or JPEG") for o in one_by_one)
+
+    monkeypatch.setattr(assets, "_DIGESTS", {})
+    monkeypatch.setattr(assets, "_PROBES", {})
+    monkeypatch.setattr(assets, "PARALLEL_BYTES", 0)  # split even these small files
+    split: list[int] = []
+    real = perf.fork_parts
+
+    def spy(task, parts):  # type: ignore[no-untyped-def]
+        split.append(parts)
+        return real(task, parts)
+
+    monkeypatch.setattr(perf, "fork_parts", spy)
+    assets.prefetch(paths, 2)
+    assert split == [2]
+
+    def unread(path: Path, probe: bool) -> None:
+        raise AssertionError(f"{path.name} read again")
+
+    monkeypatch.setattr(assets, "_examine", unread)  # everything comes from the prefetch now
+    assert [_outcome(p) for p in paths[:-1]] == one_by_one[:-1]
+    assert [assets.file_digest(p) for p in paths] == digests
+
+
+def test_a_changed_file_is_read_again(tmp_path: Path) -> None:
+    path = tmp_path / "art.png"
+    Image.new("RGB", (10, 10)).save(path)
+    first = assets.file_digest(path)
+    assert assets.probe_image(path).width == 10
+    Image.new("RGB", (20, 10)).save(path)
+    os.utime(path, ns=(1, 1))  # even with an older time: the size and time changed
+    assert assets.probe_image(path).width == 20
+    assert assets.file_digest(path) != first
+
+
+def test_early_writeback_writes_everything_and_syncs_on_the_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    synced: list[int] = []
+    real = getattr(os, "fdatasync", os.fsync)
+    monkeypatch.setattr(os, "fdatasync", lambda fd: synced.append(fd) or real(fd), raising=False)
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real(fd))
+    chunks = [bytes([i]) * 1000 for i in range(50)]
+    with open(tmp_path / "out.bin", "wb") as fh:
+        writer = perf.EarlyWriteback(fh, step=10_000)
+        for chunk in chunks:
+            writer.write(chunk)
+        writer.close()
+        writer.stop()  # twice: harmless
+    assert (tmp_path / "out.bin").read_bytes() == b"".join(chunks)
+    assert len(synced) >= 2  # at least one sync on the way, and the last one
+
+
+def test_early_writeback_stops_its_thread_when_rendering_fails(tmp_path: Path) -> None:
+    with open(tmp_path / "out.bin", "wb") as fh:
+        writer = perf.EarlyWriteback(fh, step=10)
+        writer.write(b"x" * 100)
+        thread = writer._thread
+        assert thread is not None and thread.is_alive()
+        writer.stop()
+        assert not thread.is_alive()
