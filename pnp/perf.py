@@ -51,23 +51,41 @@ def fork_parts(task: Callable[[int], T], parts: int) -> list[T]:
     time in forked processes, which see this process's memory (the loaded game) without it
     being pickled. Only the results travel back. Where fork is not available, or a worker
     cannot be started, every part runs here, one after another."""
+    return fork_parts_later(task, parts)()
+
+
+def fork_parts_later(task: Callable[[int], T], parts: int) -> Callable[[], list[T]]:
+    """:func:`fork_parts` in two steps: parts 1 and up start now in forked processes, and this
+    process is free to do other work; the function returned runs part 0 here and gathers the
+    results, in order."""
     global _TASK
-    if parts <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+
+    def serial() -> list[T]:
         return [task(k) for k in range(parts)]
+
+    if parts <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return serial
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     _TASK = task
     try:
         pool = ProcessPoolExecutor(parts - 1, mp_context=multiprocessing.get_context("fork"))
-        with pool:
-            futures = [pool.submit(_run_part, k) for k in range(1, parts)]
-            first = task(0)
-            return [first, *(f.result() for f in futures)]
-    except (OSError, BrokenProcessPool):
-        return [task(k) for k in range(parts)]
+        futures = [pool.submit(_run_part, k) for k in range(1, parts)]  # forks the workers now
+    except OSError:
+        return serial
     finally:
         _TASK = None
+
+    def gather() -> list[T]:
+        with pool:
+            first = task(0)
+            try:
+                return [first, *(f.result() for f in futures)]
+            except (OSError, BrokenProcessPool):
+                return [first, *(task(k) for k in range(1, parts))]
+
+    return gather
 
 
 class EarlyWriteback:

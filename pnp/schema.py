@@ -193,36 +193,71 @@ def suggest(word: str, choices: list[str]) -> str:
     return f"did you mean {close[0]!r}? " if close else ""
 
 
+_PLANS: dict[Any, tuple[Any, ...]] = {}
+
+
+def _plan(tp: Any) -> tuple[Any, ...]:
+    """How to convert to ``tp``, worked out once per annotation (typing's introspection is
+    slow, and a large game converts hundreds of thousands of values)."""
+    plan = _PLANS.get(tp)
+    if plan is not None:
+        return plan
+    origin = get_origin(tp)
+    parser = None if tp is Any or _is_union(tp) else _parser(tp)
+    if tp is Any:
+        plan = ("any",)
+    elif _is_union(tp):
+        plan = ("union",)
+    elif parser is not None:
+        plan = ("parser", parser.from_yaml)
+    elif tp in (str, bool, int, float):
+        plan = (tp.__name__,)
+    elif origin is Literal:
+        plan = ("literal", get_args(tp))
+    elif origin is list:
+        plan = ("list", get_args(tp)[0])
+    elif origin is dict:
+        plan = ("dict", *get_args(tp))
+    elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        plan = ("dataclass",)
+    else:
+        raise TypeError(f"schema: unsupported annotation {tp!r}")  # a bug in the model
+    _PLANS[tp] = plan
+    return plan
+
+
 def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
     """Convert ``value`` (read at ``pos``) to ``tp``; report problems and return INVALID."""
-    origin = get_origin(tp)
-    if tp is Any:
-        return value
-    if _is_union(tp):
-        return _convert_union(value, tp, pos, ctx)
-    parser = _parser(tp)
-    if parser is not None:
-        return parser.from_yaml(value, pos, ctx)
-    if tp is str:
+    plan = _PLANS.get(tp) or _plan(tp)
+    kind = plan[0]
+    if kind == "str":
         if isinstance(value, str):
             return value
         if isinstance(value, int | float) and not isinstance(value, bool):
             return str(value)
         ctx.error(pos, f"expected a text here, found {describe(value)}")
         return INVALID
-    if tp is bool:
+    if kind == "dataclass":
+        return _convert_dataclass(value, tp, pos, ctx)
+    if kind == "union":
+        return _convert_union(value, tp, pos, ctx)
+    if kind == "parser":
+        return plan[1](value, pos, ctx)
+    if kind == "any":
+        return value
+    if kind == "bool":
         if isinstance(value, bool):
             return value
         ctx.error(pos, f"expected true or false, found {describe(value)}")
         return INVALID
-    if tp is int:
+    if kind == "int":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         if isinstance(value, float) and value.is_integer():
             return int(value)
         ctx.error(pos, f"expected a whole number, found {describe(value)}")
         return INVALID
-    if tp is float:
+    if kind == "float":
         if isinstance(value, int | float) and not isinstance(value, bool):
             if not math.isfinite(value):
                 ctx.error(pos, "expected a finite number")
@@ -230,8 +265,8 @@ def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
             return float(value)
         ctx.error(pos, f"expected a number, found {describe(value)}")
         return INVALID
-    if origin is Literal:
-        choices = get_args(tp)
+    if kind == "literal":
+        choices = plan[1]
         if value in choices and not isinstance(value, bool):
             return value
         names = [str(c) for c in choices]
@@ -241,8 +276,8 @@ def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
             f"{suggest(str(value), names)}use one of: {', '.join(names)}",
         )
         return INVALID
-    if origin is list:
-        (item_tp,) = get_args(tp)
+    if kind == "list":
+        item_tp = plan[1]
         if not isinstance(value, YSeq):
             ctx.error(pos, f"expected a list, found {describe(value)}")
             return INVALID
@@ -258,32 +293,29 @@ def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
             if conv is not INVALID:
                 out.append(conv)
         return out
-    if origin is dict:
-        key_tp, val_tp = get_args(tp)
-        if not isinstance(value, YMap):
-            ctx.error(pos, f"expected a mapping, found {describe(value)}")
-            return INVALID
-        result: dict[Any, Any] = {}
-        for k, v in value.items():
-            kpos = value.key_pos(k)
-            key = convert(k, key_tp, kpos, ctx)
-            if key is INVALID:
-                continue
-            ctx.path.append(str(key))
-            try:
-                conv = convert(v, val_tp, value.value_pos(k), ctx)
-            finally:
-                ctx.path.pop()
-            if conv is INVALID:
-                continue
-            if isinstance(conv, Located) and hasattr(conv, "id") and not conv.id:
-                conv.id = str(key)
-                conv.fpos.setdefault("id", kpos)
-            result[key] = conv
-        return result
-    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        return _convert_dataclass(value, tp, pos, ctx)
-    raise TypeError(f"schema: unsupported annotation {tp!r}")  # a bug in the model
+    # a dict
+    key_tp, val_tp = plan[1], plan[2]
+    if not isinstance(value, YMap):
+        ctx.error(pos, f"expected a mapping, found {describe(value)}")
+        return INVALID
+    result: dict[Any, Any] = {}
+    for k, v in value.items():
+        kpos = value.key_pos(k)
+        key = convert(k, key_tp, kpos, ctx)
+        if key is INVALID:
+            continue
+        ctx.path.append(str(key))
+        try:
+            conv = convert(v, val_tp, value.value_pos(k), ctx)
+        finally:
+            ctx.path.pop()
+        if conv is INVALID:
+            continue
+        if isinstance(conv, Located) and hasattr(conv, "id") and not conv.id:
+            conv.id = str(key)
+            conv.fpos.setdefault("id", kpos)
+        result[key] = conv
+    return result
 
 
 def _item_label(item: Any, index: int) -> str:
@@ -339,6 +371,25 @@ def _shape_matches(value: Any, tp: Any) -> bool:
     return False
 
 
+_DATACLASS_PLANS: dict[type, tuple[dict[str, Any], dict[str, Any], list[Any]]] = {}
+
+
+def _dataclass_plan(
+    cls: type,
+) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]], list[dataclasses.Field[Any]]]:
+    """A dataclass's type hints, its fields by YAML key, and its required fields."""
+    plan = _DATACLASS_PLANS.get(cls)
+    if plan is None:
+        fields = public_fields(cls)
+        required = [
+            f
+            for f in fields
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ]
+        plan = _DATACLASS_PLANS[cls] = (hints(cls), {yaml_key(f): f for f in fields}, required)
+    return plan
+
+
 def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
     shorthand: str | None = getattr(cls, "shorthand", None)
     if not isinstance(value, YMap):
@@ -351,13 +402,12 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
         else:
             ctx.error(pos, f"expected a mapping of {_cls_label(cls)}, found {describe(value)}")
             return INVALID
-    th = hints(cls)
-    fields = public_fields(cls)
-    by_key = {yaml_key(f): f for f in fields}
+    th, by_key, required = _dataclass_plan(cls)
     kwargs: dict[str, Any] = {}
     fpos: dict[str, Pos] = {}
     for k, v in value.items():
-        if not isinstance(k, str) or k not in by_key:
+        f = by_key.get(k) if isinstance(k, str) else None
+        if f is None:
             keys = sorted(by_key)
             ctx.warn_unknown(
                 value.key_pos(k),
@@ -365,7 +415,6 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
                 f"accepted keys: {', '.join(keys)}",
             )
             continue
-        f = by_key[k]
         vpos = value.value_pos(k)
         ctx.path.append(k)
         try:
@@ -375,30 +424,15 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
         fpos[f.name] = vpos
         if conv is not INVALID:
             kwargs[f.name] = conv
-    missing = [
-        yaml_key(f)
-        for f in fields
-        if f.name not in kwargs
-        and f.name not in fpos
-        and f.default is dataclasses.MISSING
-        and f.default_factory is dataclasses.MISSING
-    ]
-    if missing:
-        ctx.error(
-            value.pos,
-            f"{_cls_label(cls)} needs {', '.join(repr(m) for m in missing)}; add "
-            + ("it" if len(missing) == 1 else "them"),
-        )
-        return INVALID
-    failed_required = [
-        f.name
-        for f in fields
-        if f.name not in kwargs
-        and f.default is dataclasses.MISSING
-        and f.default_factory is dataclasses.MISSING
-    ]
-    if failed_required:
-        return INVALID  # a required field had a bad value: already reported
+    if any(f.name not in kwargs for f in required):
+        missing = [yaml_key(f) for f in required if f.name not in kwargs and f.name not in fpos]
+        if missing:
+            ctx.error(
+                value.pos,
+                f"{_cls_label(cls)} needs {', '.join(repr(m) for m in missing)}; add "
+                + ("it" if len(missing) == 1 else "them"),
+            )
+        return INVALID  # a required field is missing, or had a bad value (already reported)
     obj = cls(**kwargs)
     if isinstance(obj, Located):
         obj.pos = value.pos

@@ -38,6 +38,7 @@ def validate_game(
     )
     for fn in CHECKS:
         fn(game, ctx)
+    ctx.finish()
 
 
 def validate(

@@ -106,7 +106,7 @@ _INT_RE = re.compile(r"[-+]?(0|[1-9][0-9_]*|0o[0-7_]+|0x[0-9a-fA-F_]+|0[0-9_]+)$
 
 
 class _Converter:
-    def __init__(self, path: str, report: Report, game: str) -> None:
+    def __init__(self, path: str, report: Report, game: str, shared: bool = True) -> None:
         self.path = path
         self.report = report
         self.game = game
@@ -114,6 +114,10 @@ class _Converter:
         self.done: dict[int, Any] = {}
         self.active: set[int] = set()
         self.aliased = False
+        # False when the file has no anchor (&): then no node is reached twice, and the limits
+        # on depth and size are checked while converting, without a walk of their own
+        self.shared = shared
+        self.nodes = 0
 
     def pos(self, node: Node) -> Pos:
         mark = node.start_mark
@@ -147,39 +151,59 @@ class _Converter:
         self.active.discard(key)
         if total > MAX_EXPANDED_NODES:
             why = (
-                "through aliases (an alias bomb?); write the data out"
+                " through aliases (an alias bomb?); write the data out"
                 if self.aliased
                 else "; split the file"
             )
             raise _Abort(
                 self.pos(node),
                 YAML_LIMIT,
-                f"this value expands to more than {MAX_EXPANDED_NODES:,} nodes {why}",
+                f"this value expands to more than {MAX_EXPANDED_NODES:,} nodes{why}",
             )
         self.sizes[key] = total
         return total
 
     # --- conversion ------------------------------------------------------------------------
-    def convert(self, node: Node) -> Any:
-        key = id(node)
-        if key in self.done:  # an alias: share the converted value (size already bounded)
-            return self.done[key]
+    def convert(self, node: Node, depth: int = 0) -> Any:
+        shared = self.shared
+        if shared:
+            key = id(node)
+            if key in self.done:  # an alias: share the converted value (size already bounded)
+                return self.done[key]
+        elif depth > MAX_DEPTH:
+            raise _Abort(
+                self.pos(node), YAML_LIMIT, f"nesting deeper than {MAX_DEPTH} levels; flatten it"
+            )
         if isinstance(node, ScalarNode):
             value = self.scalar(node)
         elif isinstance(node, SequenceNode):
             self.check_tag(node, "seq")
+            self.count(node)
             seq = YSeq(self.pos(node))
             for item in node.value:
-                seq.append(self.convert(item))
+                seq.append(self.convert(item, depth + 1))
                 seq.ipos.append(self.pos(item))
             value = seq
         elif isinstance(node, MappingNode):
             self.check_tag(node, "map")
-            value = self.mapping(node)
+            self.count(node)
+            value = self.mapping(node, depth)
         else:  # pragma: no cover - ruamel has no other node kinds
             raise _Abort(self.pos(node), YAML_SYNTAX, "unsupported YAML node")
-        self.done[key] = value
+        if shared:
+            self.done[key] = value
         return value
+
+    def count(self, node: Node) -> None:
+        """The size limit, where no :meth:`expanded_size` walk came first."""
+        if not self.shared:
+            self.nodes += len(node.value) * (2 if isinstance(node, MappingNode) else 1)
+            if self.nodes > MAX_EXPANDED_NODES:
+                raise _Abort(
+                    self.pos(node),
+                    YAML_LIMIT,
+                    f"this value expands to more than {MAX_EXPANDED_NODES:,} nodes; split the file",
+                )
 
     def check_tag(self, node: Node, kind: str) -> None:
         tag = _tag(node)
@@ -190,12 +214,12 @@ class _Converter:
                 f"YAML tag {tag!r} is not supported; remove it (pnp reads plain data only)",
             )
 
-    def mapping(self, node: MappingNode) -> YMap:
+    def mapping(self, node: MappingNode, depth: int = 0) -> YMap:
         result = YMap(self.pos(node))
         merged: list[YMap] = []
         for knode, vnode in node.value:
             if _tag(knode) == _CORE + "merge":
-                merged.extend(self.merge_sources(vnode))
+                merged.extend(self.merge_sources(vnode, depth + 1))
                 continue
             if not isinstance(knode, ScalarNode):
                 raise _Abort(
@@ -217,7 +241,7 @@ class _Converter:
                     game=self.game,
                 )
                 continue
-            result[k] = self.convert(vnode)
+            result[k] = self.convert(vnode, depth + 1)
             result.kpos[k] = kp
             result.vpos[k] = self.pos(vnode)
         for source in merged:  # YAML merge keys: explicit keys win
@@ -228,8 +252,8 @@ class _Converter:
                     result.vpos[k] = source.vpos.get(k, source.pos)
         return result
 
-    def merge_sources(self, vnode: Node) -> list[YMap]:
-        value = self.convert(vnode)
+    def merge_sources(self, vnode: Node, depth: int) -> list[YMap]:
+        value = self.convert(vnode, depth)
         items = value if isinstance(value, YSeq) else [value]
         out = []
         for item in items:
@@ -292,19 +316,27 @@ MAX_ITEMS = 1_000_000  # separators (lines and commas): a generous bound on node
 
 class _FastResolver(VersionedResolver):
     """ruamel's YAML 1.2 resolver with its table looked up once per document, not per scalar
-    (about a third of the time of loading a 10,000-card deck)."""
+    (about a third of the time of loading a 10,000-card deck), and quoted scalars and
+    collections given their default tag at once (the composer asks for every node)."""
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
-            table = self.__dict__.get("_pnp_table")
-            if table is None:
-                table = self.__dict__["_pnp_table"] = self.versioned_resolver
-            resolvers = table.get(value[0] if value else "", [])
-            extra = table.get(None, [])
-            for tag, regexp in resolvers + extra if extra else resolvers:
-                if regexp.match(value):
-                    return Tag(suffix=tag)
+        if self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        if kind is ScalarNode:
+            if implicit[0]:
+                table = self.__dict__.get("_pnp_table")
+                if table is None:
+                    table = self.__dict__["_pnp_table"] = self.versioned_resolver
+                resolvers = table.get(value[0] if value else "", [])
+                extra = table.get(None, [])
+                for tag, regexp in resolvers + extra if extra else resolvers:
+                    if regexp.match(value):
+                        return Tag(suffix=tag)
             return self.DEFAULT_SCALAR_TAG
+        if kind is MappingNode:
+            return self.DEFAULT_MAPPING_TAG
+        if kind is SequenceNode:
+            return self.DEFAULT_SEQUENCE_TAG
         return super().resolve(kind, value, implicit)
 
 
@@ -345,9 +377,10 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
         return LoadedFile(path, None, False)
     if node is None:
         return LoadedFile(path, None, True)
-    conv = _Converter(path, report, game)
+    conv = _Converter(path, report, game, shared="&" in text)
     try:
-        conv.expanded_size(node)
+        if conv.shared:
+            conv.expanded_size(node)
         data = conv.convert(node)
     except _Abort as abort:
         report.add(abort.rule, abort.pos, abort.message, game=game)

@@ -57,14 +57,14 @@ def test_parallel_fitting_reports_what_one_process_reports(
     root = REPO if source == "repo" else make_root(tmp_path, FIXTURES / source)
     serial = _findings(root, jobs=1)
     split: list[int] = []
-    real = texts.fork_parts
+    real = texts.fork_parts_later
 
     def spy(task, parts):  # type: ignore[no-untyped-def]
         split.append(parts)
         return real(task, parts)
 
     monkeypatch.setattr(texts, "FACES_PER_PROCESS", 1)  # split even a tiny game
-    monkeypatch.setattr(texts, "fork_parts", spy)
+    monkeypatch.setattr(texts, "fork_parts_later", spy)
     parallel = _findings(root, jobs=3)
     assert split and all(p == 3 for p in split)
     assert parallel == serial

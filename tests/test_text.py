@@ -230,3 +230,20 @@ def test_direct_fragments_equal_what_reportlab_parses(
             parsed.wrap(pt(50), 1e6)
             assert _lines(direct) == _lines(parsed), text
     assert direct_used > 50  # the parser was skipped that often
+
+
+def test_marks_split_like_the_plain_pattern() -> None:
+    """The mark regex has a lookahead in front for speed; it must split exactly as the
+    pattern without it (every mark starts with *, _ or {)."""
+    import re
+
+    from pnp.text import _MARK_RE
+
+    plain = re.compile(r"(\*\*|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])|\{[A-Za-z_][A-Za-z0-9_.-]*\})")
+    pieces = ["**", "_", "{coin}", "{a_b}", "{_x.y-z}", "snake_case", "a", " ", "*", "{", "}"]
+    pieces += ["_a_", "__", "x_", "_x", "3", "₽", "\n", "é", "{1}", "**_", "_**"]
+    rng = random.Random(3)
+    texts = ["", "_", "**", "{coin}", "**bold** and _italic_ {coin} snake_case {a_b}"]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    for text in texts:
+        assert _MARK_RE.split(text) == plain.split(text), text

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from pnp.findings import Report
 from pnp.yamlio import YMap, YSeq, parse_text
 
@@ -92,3 +94,26 @@ def test_non_utf8_and_bom(tmp_path) -> None:
     report = Report()
     loaded = load_file(bom, "bom.yaml", report)
     assert loaded.data == {"a": 1, "b": 2} and not report.findings
+
+
+@pytest.mark.parametrize("anchor", ["", "&top "])
+def test_nesting_limit_with_and_without_anchors(anchor: str) -> None:
+    """Without an anchor the converter checks depth itself (no separate walk): same finding."""
+    deep = anchor + "[" * 70 + "1" + "]" * 70
+    loaded, report = parse(f"a: {deep}\n")
+    assert not loaded.ok
+    (f,) = report.findings
+    assert f.rule == "yaml-limit" and "nesting deeper than 64" in f.message
+    shallow = anchor + "[" * 60 + "1" + "]" * 60
+    loaded, report = parse(f"a: {shallow}\nb: x & y\n")
+    assert loaded.ok and not report.findings
+
+
+def test_size_limit_without_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp import yamlio
+
+    monkeypatch.setattr(yamlio, "MAX_EXPANDED_NODES", 50)
+    loaded, report = parse("a: [" + ", ".join(["x"] * 60) + "]\n")
+    assert not loaded.ok
+    assert report.findings[0].rule == "yaml-limit"
+    assert "more than 50 nodes; split the file" in report.findings[0].message

@@ -22,6 +22,13 @@ def check(fn: CheckFn) -> CheckFn:
     return fn
 
 
+def check_first(fn: CheckFn) -> CheckFn:
+    """A check that runs before the others: one that starts work in other processes
+    (``ctx.later``), which goes on while the other checks run here."""
+    CHECKS.insert(0, fn)
+    return fn
+
+
 @dataclass
 class CheckContext:
     report: Report
@@ -32,6 +39,12 @@ class CheckContext:
     game_id: str = ""
     fit_languages: list[str] | None = None  # None: all; []: none (deferred to the workers)
     jobs: int = 0  # processes for fitting texts (0: as many as there are cores, for large games)
+    later: list[Callable[[], None]] = field(default_factory=list)  # run after every check
+
+    def finish(self) -> None:
+        """Gather what checks left running in other processes (:func:`check_first`)."""
+        while self.later:
+            self.later.pop(0)()
 
     def add(self, rule_id: str, pos: Pos, message: str) -> None:
         self.report.add(rule_id, pos, message, game=self.game_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -12,9 +13,9 @@ from ..fonts import fontset
 from ..i18n import Translator
 from ..layout import item_size
 from ..model import Card, Face, Game, Text
-from ..perf import available_cpus, fork_parts
+from ..perf import available_cpus, fork_parts_later
 from ..text import markup_signature, tokens
-from . import CheckContext, check
+from . import CheckContext, check, check_first
 
 MISSING_TEXT = rule(
     "missing-text", Severity.WARNING, "a text has no version in a language the game declares"
@@ -136,8 +137,9 @@ def fit_language(
 ) -> list[Any]:
     """Lay out every face of the game in one language; the text issues found.
 
-    With ``parts`` > 1, only every ``parts``-th card from the ``part``-th on (shared backs in
-    every part: the report merges the same finding found twice; boards in part 0)."""
+    With ``parts`` > 1, only the cards of part ``part`` (:func:`part_of`; shared backs in every
+    part: the report merges the same finding found twice; boards in part 0)."""
+    owners = part_of(parts)
     tr = Translator(game, lang, dict(catalog), positions=dict(positions))
     engine = FaceEngine(game, game_dir, lang, tr, fonts, quick=True, cache=False)
     index = 0
@@ -149,7 +151,7 @@ def fit_language(
             faces.append((owner.back, owner.cards[0] if owner.cards else None, "back"))
         for card in owner.cards:
             index += 1
-            if index % parts != part:
+            if owners[index % len(owners)] != part:
                 continue
             faces.append((card, card, "front"))
             if card.back is not None:
@@ -171,14 +173,32 @@ def fit_language(
     return engine.issues
 
 
+# Part 0 is fitted by the process that also runs the other checks meanwhile: it takes a
+# smaller share of the cards (measured on 10,000 cards: the other checks cost about a sixth of
+# the fitting), so that every process ends at about the same time.
+FIRST_PART_WEIGHT = 0.75
+
+
+@functools.lru_cache(maxsize=64)
+def part_of(parts: int) -> tuple[int, ...]:
+    """Which part fits a card: ``part_of(parts)[index % 100]``; part 0 has fewer cards."""
+    if parts <= 1:
+        return (0,)
+    total = FIRST_PART_WEIGHT + parts - 1
+    first = round(100 * FIRST_PART_WEIGHT / total)
+    rest = [1 + (k * (parts - 1)) // (100 - first) for k in range(100 - first)]
+    return tuple([0] * first + rest)
+
+
 def checked_languages(game: Game, ctx: CheckContext) -> list[str]:
     """The game's languages and every language a catalog adds."""
     return list(dict.fromkeys([*game.languages, *ctx.catalogs]))
 
 
-@check
+@check_first
 def fitting(game: Game, ctx: CheckContext) -> None:
-    """Lay out every face in every language: overflow, missing glyphs, unknown tokens."""
+    """Lay out every face in every language: overflow, missing glyphs, unknown tokens. (First:
+    with a large game, the other processes fit texts while this one runs the other checks.)"""
     if ctx.fit_languages is not None and not ctx.fit_languages:
         return  # deferred: parallel builds fit each language in its own worker
     fit_languages(game, ctx, ctx.fit_languages or checked_languages(game, ctx))
@@ -212,9 +232,14 @@ def fit_languages(game: Game, ctx: CheckContext, langs: list[str]) -> None:
             for lang in langs
         ]
 
-    for per_lang in fork_parts(task, parts):
-        for issue in (i for issues in per_lang for i in issues):
-            if issue.kind == "unknown-token":
-                continue  # the structure check reports unknown {names}, with suggestions
-            rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, issue.kind)
-            ctx.add(rid, issue.pos, issue.message)
+    gather = fork_parts_later(task, parts)
+
+    def report() -> None:
+        for per_lang in gather():
+            for issue in (i for issues in per_lang for i in issues):
+                if issue.kind == "unknown-token":
+                    continue  # the structure check reports unknown {names}, with suggestions
+                rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, issue.kind)
+                ctx.add(rid, issue.pos, issue.message)
+
+    ctx.later.append(report)
