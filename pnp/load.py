@@ -17,6 +17,7 @@ from typing import Any
 from .errors import UsageError
 from .findings import LANGUAGE_CODE, PATH_OUTSIDE, SCHEMA, Pos, Report, Severity, rule
 from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, Text, valid_language
+from .perf import collections_paused
 from .schema import INVALID, Context, convert
 from .yamlio import YMap, load_file
 
@@ -121,6 +122,11 @@ def content_files(game_dir: Path) -> list[Path]:
 
 
 def load_game(root: Root, game_id: str, report: Report) -> Game | None:
+    with collections_paused():  # everything made here lives on: nothing for the collector
+        return _load_game(root, game_id, report)
+
+
+def _load_game(root: Root, game_id: str, report: Report) -> Game | None:
     gdir = root.game_dir(game_id)
     if not ID_RE.fullmatch(game_id):
         report.add(
