@@ -13,6 +13,7 @@ import hashlib
 import io
 import os
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -140,7 +141,7 @@ def _examine(path: Path, probe: bool) -> tuple[Key, str, ImageInfo | AssetError 
     what :func:`probe_image` says about it. Remembered unless the file changed while being
     read. OSError when the file cannot be read."""
     st = path.stat()
-    probe = probe or path.suffix.lower() in _IMAGE_SUFFIXES
+    probe = probe or is_image_name(path)
     key = _key(path, st)
     h = hashlib.sha256()
     result: ImageInfo | AssetError | None = None
@@ -190,6 +191,7 @@ def file_digest(path: Path) -> str:
 def probe_image(path: Path) -> ImageInfo:
     """What kind of image a file is and its size in pixels; AssetError when it is not a usable
     PNG or JPEG (damaged, too large, another format)."""
+    settle()
     try:
         st = path.stat()
         result = _PROBES.get(_key(path, st))
@@ -214,9 +216,25 @@ def _examine_all(paths: list[Path]) -> list[tuple[Key, str, ImageInfo | AssetErr
     return out
 
 
-def prefetch(paths: list[Path], parts: int = 1) -> None:
+def is_image_name(path: Path) -> bool:
+    """Whether a file is named as a PNG or JPEG."""
+    return path.suffix.lower() in _IMAGE_SUFFIXES
+
+
+# Part 0 of a prefetch is read by the process that meanwhile reads and checks the YAML (with
+# wait=False): it takes a smaller share of the bytes, so that every process ends together.
+FIRST_PART_WEIGHT = 0.6
+
+
+def prefetch(paths: list[Path], parts: int = 1, wait: bool = True) -> None:
     """Read the files a build is about to need (digests, image checks) once each, in up to
-    ``parts`` processes at once when there are enough bytes to share out."""
+    ``parts`` processes at once when there are enough bytes to share out.
+
+    With ``wait=False``, parts 1 and up are read by other processes while this one does
+    something else; the first :func:`probe_image` (or :func:`settle`) reads part 0 here and
+    gathers the rest. :func:`file_digest` does not wait: ask it for other files meanwhile.
+    """
+    settle()
     todo: list[tuple[int, Path]] = []
     for path in paths:
         with contextlib.suppress(OSError):
@@ -226,16 +244,37 @@ def prefetch(paths: list[Path], parts: int = 1) -> None:
     if parts <= 1 or len(todo) < 2 or sum(size for size, _ in todo) < PARALLEL_BYTES:
         _examine_all([path for _, path in todo])
         return
-    from .perf import fork_parts
+    from .perf import fork_parts_later
 
     parts = min(parts, len(todo))
-    # every part gets about the same number of bytes: largest first, to the lightest part
+    # every part gets about its weight's share of the bytes: largest first, to the part
+    # furthest below its share
+    weights = [1.0 if wait else FIRST_PART_WEIGHT] + [1.0] * (parts - 1)
     shares: list[list[Path]] = [[] for _ in range(parts)]
-    loads = [0] * parts
+    loads = [0.0] * parts
     for size, path in sorted(todo, key=lambda item: -item[0]):
-        k = loads.index(min(loads))
+        k = min(range(parts), key=lambda i: (loads[i] + size) / weights[i])
         shares[k].append(path)
         loads[k] += size
-    for found in fork_parts(lambda k: _examine_all(shares[k]), parts):
-        for key, digest, result in found:
-            _remember(key, digest, result)
+    gather = fork_parts_later(lambda k: _examine_all(shares[k]), parts)
+
+    def collect() -> None:
+        for found in gather():
+            for key, digest, result in found:
+                _remember(key, digest, result)
+
+    global _PENDING
+    _PENDING = collect
+    if wait:
+        settle()
+
+
+_PENDING: Callable[[], None] | None = None  # a prefetch whose other processes are still reading
+
+
+def settle() -> None:
+    """Finish a prefetch started with ``wait=False``: read part 0 here, gather the others."""
+    global _PENDING
+    if _PENDING is not None:
+        collect, _PENDING = _PENDING, None
+        collect()

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
-from .assets import file_digest, prefetch
+from .assets import file_digest, is_image_name, prefetch, settle
 from .errors import BuildError, ContentError, PnpError, UsageError
 from .findings import FALLBACK, Finding, Pos, Report
 from .layout import Options, plan_document
@@ -236,18 +236,35 @@ def _build(
     from .validate import catalogs_for, validate
 
     game_ids = select_games(root, names)
-    # the inputs as they are before anything is read: a file edited during the build leaves
-    # a stamp that no longer matches, so the next build does not skip. Each file is read once
-    # (its digest, and for an image the checks of validation), by --jobs processes at once.
     files = {gid: input_files(root, gid) for gid in game_ids}
-    prefetch([p for gid in game_ids for p in files[gid]], opts.jobs)
-    digests = {gid: inputs_digest(root, gid, files[gid]) for gid in game_ids}
-    if validated is None and not opts.force:
-        skipped = _all_up_to_date(root, game_ids, opts, digests)
-        if skipped is not None:
-            return skipped
-    # texts are fitted (and overflow reported) while rendering: once, not twice
-    games = validated if validated is not None else validate(root, game_ids, report, [])
+    every = [p for gid in game_ids for p in files[gid]]
+    # Each input file is read once: its digest for the stamps and, for an image, the checks
+    # of validation. With --jobs, other processes start on the images now, while this one
+    # reads the other files and the YAML (its own share of the images comes when validation
+    # asks for them). The other files are digested before this process reads them, and the
+    # images before anything draws them, so a file saved during the build leaves a stamp
+    # that no longer matches and the next build does not skip.
+    prefetch([p for p in every if is_image_name(p)], opts.jobs, wait=False)
+    try:
+        early = {p: _file_part(p) for p in every if not is_image_name(p)}
+        digests: dict[str, str] = {}
+
+        def digest_of(gid: str) -> str:
+            if gid not in digests:
+                settle()
+                digests[gid] = inputs_digest(root, gid, files[gid], early)
+            return digests[gid]
+
+        if validated is None and not opts.force:
+            skipped = _all_up_to_date(root, game_ids, opts, digest_of)
+            if skipped is not None:
+                return skipped
+        # texts are fitted (and overflow reported) while rendering: once, not twice
+        games = validated if validated is not None else validate(root, game_ids, report, [])
+    finally:
+        settle()
+    for gid in game_ids:
+        digest_of(gid)
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
     jobs: list[tuple[Game, str, BuildOptions]] = []
@@ -278,7 +295,7 @@ def _build(
             os.replace(out.staged, out.path)
             for extra_path, extra_data in sorted(out.extra.items()):
                 write_atomic(extra_path, extra_data)
-            stamp = _stamp(digests[out.game], out.lang, out.path.name, opts)
+            stamp = _stamp(digest_of(out.game), out.lang, out.path.name, opts)
             write_atomic(_stamp_path(out.path), stamp.encode())
         committed = True
     finally:
@@ -296,16 +313,16 @@ def _fs(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")  # file names need not be valid UTF-8
 
 
-def _file_digest(path: Path, h: Any) -> None:
+def _file_part(path: Path) -> bytes:
+    """What one file adds to :func:`inputs_digest`: its name, size and content digest."""
     try:
         st = path.stat()
-        h.update(_fs(f"{path.name}:{st.st_size}"))
+        head = _fs(f"{path.name}:{st.st_size}")
         if st.st_size <= 4 * 1024 * 1024:
-            h.update(file_digest(path).encode())
-        else:  # large art: size and modification time stand for the content
-            h.update(str(st.st_mtime_ns).encode())
+            return head + file_digest(path).encode()
+        return head + str(st.st_mtime_ns).encode()  # large art: size and time stand for it
     except OSError as exc:  # unreadable: validation says so if the game needs the file
-        h.update(_fs(f"{path.name}: {exc.strerror}"))
+        return _fs(f"{path.name}: {exc.strerror}")
 
 
 _CODE_DIGEST: str | None = None
@@ -340,14 +357,22 @@ def input_files(root: Root, game_id: str) -> list[Path]:
     return files
 
 
-def inputs_digest(root: Root, game_id: str, files: list[Path] | None = None) -> str:
-    """A digest of a game's input files (:func:`input_files`) and of pnp itself."""
+def inputs_digest(
+    root: Root,
+    game_id: str,
+    files: list[Path] | None = None,
+    known: dict[Path, bytes] | None = None,
+) -> str:
+    """A digest of a game's input files (:func:`input_files`) and of pnp itself; ``known``:
+    what some of the files added when they were read earlier (:func:`_file_part`)."""
     import hashlib
 
     h = hashlib.sha256(_code_digest().encode())
+    known = known or {}
     for p in input_files(root, game_id) if files is None else files:
         h.update(_fs(p.relative_to(root.path).as_posix()))
-        _file_digest(p, h)
+        part = known.get(p)
+        h.update(_file_part(p) if part is None else part)
     return h.hexdigest()
 
 
@@ -382,7 +407,7 @@ def _declared_languages(root: Root, game_id: str) -> list[str] | None:
 
 
 def _all_up_to_date(
-    root: Root, game_ids: list[str], opts: BuildOptions, digests: dict[str, str]
+    root: Root, game_ids: list[str], opts: BuildOptions, digest_of: Callable[[str], str]
 ) -> list[Output] | None:
     """The outputs, when every one of them was built from exactly the current inputs."""
     outs: list[Output] = []
@@ -398,7 +423,7 @@ def _all_up_to_date(
                 if opts.png_dpi or opts.tts or not pdf.is_file() or not stamp.is_file():
                     return None
                 if stamp.read_text("utf-8", errors="replace") != _stamp(
-                    digests[gid], lang, name, opts
+                    digest_of(gid), lang, name, opts
                 ):
                     return None
                 outs.append(Output(gid, lang, pdf, pdf, 0, 0, 0, skipped=True))

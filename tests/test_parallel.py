@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -95,8 +96,9 @@ def _outcome(path: Path) -> str:
     return f"{info.format} {info.width}x{info.height} {info.mode}"
 
 
+@pytest.mark.parametrize("wait", [True, False])
 def test_prefetch_in_parts_finds_what_probing_one_by_one_finds(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wait: bool
 ) -> None:
     paths = _images(tmp_path / "game")
     monkeypatch.setattr(assets, "_DIGESTS", {})
@@ -111,15 +113,28 @@ def test_prefetch_in_parts_finds_what_probing_one_by_one_finds(
     monkeypatch.setattr(assets, "_PROBES", {})
     monkeypatch.setattr(assets, "PARALLEL_BYTES", 0)  # split even these small files
     split: list[int] = []
-    real = perf.fork_parts
+    real = perf.fork_parts_later
 
     def spy(task, parts):  # type: ignore[no-untyped-def]
         split.append(parts)
         return real(task, parts)
 
-    monkeypatch.setattr(perf, "fork_parts", spy)
-    assets.prefetch(paths, 2)
+    monkeypatch.setattr(perf, "fork_parts_later", spy)
+    read_here: list[str] = []
+    real_examine = assets._examine
+
+    def examine(path: Path, probe: bool):  # type: ignore[no-untyped-def]
+        read_here.append(path.name)
+        return real_examine(path, probe)
+
+    monkeypatch.setattr(assets, "_examine", examine)
+    assets.prefetch(paths, 2, wait=wait)
     assert split == [2]
+    if not wait:  # part 0 waits until someone asks; the other part is read meanwhile
+        assert assets._PENDING is not None and not read_here
+        assert _outcome(paths[0]) == one_by_one[0]  # asking settles the prefetch
+        assert assets._PENDING is None
+    assert 0 < len(read_here) < len(paths)  # this process read its part only
 
     def unread(path: Path, probe: bool) -> None:
         raise AssertionError(f"{path.name} read again")
@@ -152,6 +167,10 @@ def test_early_writeback_writes_everything_and_syncs_on_the_way(
         writer = perf.EarlyWriteback(fh, step=10_000)
         for chunk in chunks:
             writer.write(chunk)
+        deadline = time.monotonic() + 5
+        while not synced and time.monotonic() < deadline:
+            time.sleep(0.01)  # the background thread syncs while the file is still open
+        assert synced
         writer.close()
         writer.stop()  # twice: harmless
     assert (tmp_path / "out.bin").read_bytes() == b"".join(chunks)
