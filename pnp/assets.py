@@ -223,7 +223,7 @@ def is_image_name(path: Path) -> bool:
 
 # Part 0 of a prefetch is read by the process that meanwhile reads and checks the YAML (with
 # wait=False): it takes a smaller share of the bytes, so that every process ends together.
-FIRST_PART_WEIGHT = 0.6
+FIRST_PART_WEIGHT = 0.45
 
 
 def prefetch(paths: list[Path], parts: int = 1, wait: bool = True) -> None:

@@ -12,6 +12,7 @@ document is saved. pnp instead:
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from collections.abc import Iterator
@@ -26,11 +27,11 @@ from .assets import file_digest
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def _chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+def _chunks(data: bytes | memoryview) -> Iterator[tuple[bytes, bytes | memoryview]]:
+    """(kind, body) of each chunk of a PNG; given a memoryview, bodies are views (no copy)."""
     pos = len(PNG_SIGNATURE)
     while pos + 8 <= len(data):
-        (length,) = struct.unpack(">I", data[pos : pos + 4])
-        kind = data[pos + 4 : pos + 8]
+        (length, kind) = struct.unpack_from(">I4s", data, pos)
         yield kind, data[pos + 8 : pos + 8 + length]
         pos += 12 + length
         if kind == b"IEND":
@@ -127,8 +128,8 @@ class LazyImage(PDFObject):
             self._params.get("ctype") in (4, 6) or bool(self._params.get("trns"))
         )
 
-    def _stream(self) -> tuple[bytes, dict[str, Any]]:
-        """The stream bytes and the dictionary entries of this image."""
+    def _stream(self) -> tuple[list[bytes | memoryview], dict[str, Any]]:
+        """The stream's bytes, in pieces, and the dictionary entries of this image."""
         if self.kind == "jpeg":
             comps = self._params["components"]
             jspace = {1: "DeviceGray", 3: "DeviceRGB", 4: "DeviceCMYK"}.get(comps, "DeviceRGB")
@@ -139,11 +140,11 @@ class LazyImage(PDFObject):
             }
             if comps == 4 and self._params["adobe"]:
                 entries["Decode"] = PDFArray([1, 0, 1, 0, 1, 0, 1, 0])
-            return self.path.read_bytes(), entries
+            return [self.path.read_bytes()], entries
         if self.kind == "png":
             p = self._params
-            data = self.path.read_bytes()
-            idat = b"".join(body for kind, body in _chunks(data) if kind == b"IDAT")
+            data = memoryview(self.path.read_bytes())
+            idat = [body for kind, body in _chunks(data) if kind == b"IDAT"]
             colors = {0: 1, 2: 3, 3: 1}[p["ctype"]]
             if p["ctype"] == 3:
                 palette = p["palette"]
@@ -177,15 +178,15 @@ class LazyImage(PDFObject):
         with Image.open(self.path) as im:
             rgb = im.convert("RGB")
             raw = rgb.tobytes()
-        return zlib.compress(raw, 6), {
+        return [zlib.compress(raw, 6)], {
             "ColorSpace": PDFName("DeviceRGB"),
             "BitsPerComponent": 8,
             "Filter": PDFArray([PDFName("FlateDecode")]),
         }
 
     def format(self, document: Any) -> bytes:
-        content, entries = self._stream()
-        stream = PDFStream(content=content)
+        pieces, entries = self._stream()
+        stream = PDFStream(content=b"")
         d = stream.dictionary
         d["Type"] = PDFName("XObject")
         d["Subtype"] = PDFName("Image")
@@ -196,7 +197,23 @@ class LazyImage(PDFObject):
         if self.smask is not None:
             d["SMask"] = self.smask
         stream.filters = ()  # the data is already encoded: no further filters
-        return stream.format(document)
+        return _stream_object(stream, pieces, document)
+
+
+def _stream_object(stream: PDFStream, pieces: list[bytes | memoryview], document: Any) -> bytes:
+    """What ``stream.format(document)`` gives with the pieces as its content. Written by
+    :func:`save_streaming`, the pieces go to the file as they are, where a placeholder stands
+    in the bytes returned (reportlab would otherwise copy an image's data five times)."""
+    if not isinstance(getattr(document, "__accum__", None), _StreamingFile) or not isinstance(
+        document.encrypt, pdfdoc.NoEncryption
+    ):
+        stream.content = b"".join(pieces)
+        return bytes(stream.format(document))
+    length = sum(len(piece) for piece in pieces)
+    d = PDFDictionary(stream.dictionary.dict.copy())
+    d["Length"] = length
+    token = _StreamingFile.hold(pieces, length)
+    return bytes(pdfdoc.format(d, document)) + b"\nstream\n" + token + b"endstream\n"
 
 
 class LazyAlpha(PDFObject):
@@ -260,9 +277,15 @@ def draw_image(canvas: Any, path: Path, x: float, y: float, w: float, h: float) 
 
 
 class _StreamingFile(pdfdoc.PDFFile):
-    """reportlab's output collector, writing each object to the file as soon as it is ready."""
+    """reportlab's output collector, writing each object to the file as soon as it is ready.
+
+    An image's stream content is not part of the bytes reportlab builds for its object: a
+    placeholder stands in (:meth:`hold`), and :meth:`add` writes the held pieces in its place.
+    """
 
     sink: BinaryIO | None = None
+    _held: dict[bytes, tuple[list[bytes | memoryview], int]] = {}  # noqa: RUF012
+    _marker = b""
 
     def __init__(self, pdfVersion: Any = pdfdoc.PDF_VERSION_DEFAULT) -> None:
         self.strings: list[bytes] = []
@@ -274,6 +297,30 @@ class _StreamingFile(pdfdoc.PDFFile):
             + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
         )
 
+    @classmethod
+    def hold(cls, pieces: list[bytes | memoryview], length: int) -> bytes:
+        """A placeholder for ``pieces`` (``length`` bytes in all), unique to this document."""
+        token = cls._marker + b"%010d\x00" % len(cls._held)
+        cls._held[token] = (pieces, length)
+        return token
+
+    def add(self, s: Any) -> int:
+        data: bytes = pdfdoc.pdfdocEnc(s)
+        start = self.offset
+        at = data.find(self._marker) if self._held else -1
+        if at < 0:
+            self.write(data)
+            self.offset = start + len(data)
+            return start
+        end = at + len(self._marker) + 11
+        pieces, length = self._held.pop(data[at:end])
+        self.write(data[:at])
+        for piece in pieces:
+            self.write(piece)
+        self.write(data[end:])
+        self.offset = start + len(data) - (end - at) + length
+        return start
+
     def format(self, document: Any) -> bytes:
         return b""
 
@@ -282,6 +329,8 @@ def save_streaming(canvas: Any, sink: BinaryIO) -> None:
     """canvas.save(), but the PDF goes to ``sink`` object by object instead of via memory."""
     original = pdfdoc.PDFFile
     _StreamingFile.sink = sink
+    _StreamingFile._held = {}
+    _StreamingFile._marker = b"\x00pnp-held-stream-" + os.urandom(8).hex().encode() + b"-"
     pdfdoc.PDFFile = _StreamingFile
     try:
         canvas._filename = sink
@@ -289,3 +338,4 @@ def save_streaming(canvas: Any, sink: BinaryIO) -> None:
     finally:
         pdfdoc.PDFFile = original
         _StreamingFile.sink = None
+        _StreamingFile._held = {}

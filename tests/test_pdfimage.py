@@ -93,3 +93,30 @@ def test_interlaced_png_is_decoded(tmp_path: Path) -> None:
     shown = _render(path, (60, 40))
     diff = ImageChops.difference(shown, Image.open(path).convert("RGB"))
     assert max(b[1] for b in diff.getextrema()) <= 2
+
+
+def test_streamed_images_give_the_bytes_reportlab_would_write(tmp_path: Path) -> None:
+    """save_streaming writes image data in place of a placeholder; the file must be exactly
+    what formatting the whole document in memory gives."""
+    paths = []
+    for i, (mode, fmt) in enumerate([("RGB", "PNG"), ("RGBA", "PNG"), ("RGB", "JPEG")]):
+        path = tmp_path / f"art{i}.{fmt.lower()}"
+        _picture(mode, (30 + i, 20)).save(path, fmt)
+        paths.append(path)
+
+    def document(streaming: bool) -> bytes:
+        buf = io.BytesIO()
+        canvas = Canvas(buf, pagesize=(200, 100), invariant=1)
+        for k, path in enumerate(paths * 2):  # each picture twice: embedded once
+            draw_image(canvas, path, 10 * k, 10, 30, 20)
+        canvas.showPage()
+        if streaming:
+            save_streaming(canvas, buf)
+        else:
+            canvas.save()
+        return buf.getvalue()
+
+    streamed = document(True)
+    assert streamed == document(False)
+    assert streamed.count(b"/Subtype /Image") == 4  # three pictures and one soft mask
+    assert b"pnp-held-stream" not in streamed
