@@ -9,6 +9,7 @@ limit is an error, not a warning.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
 import os
@@ -35,6 +36,12 @@ class AssetError(Exception):
         return AssetError, (str(self), self.rule)  # travels back from forked workers
 
 
+@functools.lru_cache(maxsize=256)
+def _real_folder(base: Path) -> Path:
+    """A game's folder with symbolic links resolved (asked once per file the game names)."""
+    return base.resolve()
+
+
 def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
     """``rel`` (forward slashes, relative) inside ``base``, or AssetError."""
     if not rel or "\x00" in rel:
@@ -55,7 +62,7 @@ def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
     target = base.joinpath(*pure.parts)
     try:
         real = target.resolve(strict=False)
-        inside = real.is_relative_to(base.resolve())
+        inside = real.is_relative_to(_real_folder(base))
     except (OSError, RuntimeError, ValueError):
         inside = False
     if not inside:

@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import BuildError
 from ..faces import FaceEngine, LayoutCycle
 from ..findings import Pos, Severity, rule
-from ..fonts import fontset
+from ..fonts import FontSet, fontset
 from ..i18n import Translator
 from ..layout import item_size
 from ..model import Card, Face, Game, Text
@@ -199,21 +199,26 @@ def checked_languages(game: Game, ctx: CheckContext) -> list[str]:
 def fitting(game: Game, ctx: CheckContext) -> None:
     """Lay out every face in every language: overflow, missing glyphs, unknown tokens. (First:
     with a large game, the other processes fit texts while this one runs the other checks.)"""
-    if ctx.fit_languages is not None and not ctx.fit_languages:
-        return  # deferred: parallel builds fit each language in its own worker
-    fit_languages(game, ctx, ctx.fit_languages or checked_languages(game, ctx))
+    fonts = game_fonts(game, ctx)  # also when deferred: loaded once, before any fork
+    if fonts is None or (ctx.fit_languages is not None and not ctx.fit_languages):
+        return  # deferred: a build fits each language's texts while rendering it
+    fit_languages(game, ctx, ctx.fit_languages or checked_languages(game, ctx), fonts)
 
 
-def fit_languages(game: Game, ctx: CheckContext, langs: list[str]) -> None:
+def game_fonts(game: Game, ctx: CheckContext) -> FontSet | None:
+    """The game's fonts, registered with reportlab; None (and a finding) when they fail."""
     try:
-        fonts = fontset(ctx.root / "fonts", game.print.font, game.print.fallback_fonts)
+        return fontset(ctx.root / "fonts", game.print.font, game.print.fallback_fonts)
     except BuildError as exc:
         settings = game.print
         pos = settings.at("font") if settings.given("font") else game.meta.at("print")
         if settings.given("fallback_fonts") and "fallback" in str(exc):
             pos = settings.at("fallback_fonts")
         ctx.add(FONT, pos, f"{exc}")
-        return
+        return None
+
+
+def fit_languages(game: Game, ctx: CheckContext, langs: list[str], fonts: FontSet) -> None:
     cards = sum(len(owner.cards) for owner in game.owners()) + len(game.boards)
     parts = max(1, min(ctx.jobs or available_cpus(), cards * len(langs) // FACES_PER_PROCESS))
 
