@@ -271,17 +271,20 @@ def prefetch(paths: list[Path], parts: int = 1, wait: bool = True) -> None:
                 _remember(key, digest, result)
 
     global _PENDING
-    _PENDING = collect
+    _PENDING = (os.getpid(), collect)
     if wait:
         settle()
 
 
-_PENDING: Callable[[], None] | None = None  # a prefetch whose other processes are still reading
+# a prefetch whose other processes are still reading, and the process that started it
+_PENDING: tuple[int, Callable[[], None]] | None = None
 
 
 def settle() -> None:
-    """Finish a prefetch started with ``wait=False``: read part 0 here, gather the others."""
+    """Finish a prefetch started with ``wait=False``: read part 0 here, gather the others.
+    (A forked child that inherited an unfinished prefetch leaves it to its parent.)"""
     global _PENDING
     if _PENDING is not None:
-        collect, _PENDING = _PENDING, None
-        collect()
+        (pid, collect), _PENDING = _PENDING, None
+        if pid == os.getpid():
+            collect()

@@ -286,6 +286,7 @@ class _StreamingFile(pdfdoc.PDFFile):
     sink: BinaryIO | None = None
     _held: dict[bytes, tuple[list[bytes | memoryview], int]] = {}  # noqa: RUF012
     _marker = b""
+    _count = 0
 
     def __init__(self, pdfVersion: Any = pdfdoc.PDF_VERSION_DEFAULT) -> None:
         self.strings: list[bytes] = []
@@ -300,7 +301,8 @@ class _StreamingFile(pdfdoc.PDFFile):
     @classmethod
     def hold(cls, pieces: list[bytes | memoryview], length: int) -> bytes:
         """A placeholder for ``pieces`` (``length`` bytes in all), unique to this document."""
-        token = cls._marker + b"%010d\x00" % len(cls._held)
+        cls._count += 1
+        token = cls._marker + b"%010d\x00" % cls._count
         cls._held[token] = (pieces, length)
         return token
 
