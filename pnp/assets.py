@@ -17,6 +17,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from PIL import Image
 
@@ -288,3 +289,92 @@ def settle() -> None:
         (pid, collect), _PENDING = _PENDING, None
         if pid == os.getpid():
             collect()
+
+
+# --- what earlier builds found, kept beside their outputs ------------------------------------
+# A build writes down, for every input file, its size, modification time, digest and probe
+# outcome; the next build trusts them for the files whose size and time are unchanged (as git
+# and make do), so a rebuild reads and checks only what changed. Only files last modified
+# well before the build that read them are written down: a file saved again within the
+# clock's resolution of that read could keep its time and size.
+FACTS_VERSION = 1
+TRUST_AFTER_NS = 2_000_000_000
+
+
+def facts_of(files: list[Path], base: Path, started_ns: int, code: str) -> bytes:
+    """The facts known of ``files`` (relative to ``base``) worth keeping, as JSON bytes."""
+    import json
+
+    kept: dict[str, list[Any]] = {}
+    for path in files:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        if st.st_mtime_ns > started_ns - TRUST_AFTER_NS:
+            continue
+        key = _key(path, st)
+        digest = _DIGESTS.get(key)
+        if digest is None:
+            continue
+        probe = _PROBES.get(key)
+        if isinstance(probe, ImageInfo):
+            outcome: list[Any] | None = [
+                "image",
+                probe.format,
+                probe.width,
+                probe.height,
+                probe.mode,
+            ]
+        elif isinstance(probe, AssetError):
+            outcome = ["error", probe.rule, str(probe)]
+        else:
+            outcome = None
+        kept[path.relative_to(base).as_posix()] = [st.st_size, st.st_mtime_ns, digest, outcome]
+    return json.dumps({"version": FACTS_VERSION, "code": code, "files": kept}).encode()
+
+
+def remember_facts(data: bytes, files: list[Path], base: Path, code: str) -> int:
+    """Take the facts an earlier build kept (:func:`facts_of`) for the files whose size and
+    time are still the same; anything unreadable or from another pnp is ignored. Returns how
+    many files need no reading."""
+    import json
+
+    try:
+        found = json.loads(data)
+        if found.get("version") != FACTS_VERSION or found.get("code") != code:
+            return 0
+        kept = found["files"]
+        if not isinstance(kept, dict):
+            return 0
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return 0
+    taken = 0
+    for path in files:
+        entry = kept.get(path.relative_to(base).as_posix())
+        try:
+            size, mtime, digest, outcome = entry  # type: ignore[misc]
+            st = path.stat()
+        except (TypeError, ValueError, OSError):
+            continue
+        if (st.st_size, st.st_mtime_ns) != (size, mtime) or not _is_digest(digest):
+            continue
+        result: ImageInfo | AssetError | None = None
+        if isinstance(outcome, list) and len(outcome) == 5 and outcome[0] == "image":
+            _, fmt, width, height, mode = outcome
+            if fmt not in IMAGE_FORMATS or not all(isinstance(v, int) for v in (width, height)):
+                continue
+            result = ImageInfo(path, str(fmt), width, height, str(mode))
+        elif isinstance(outcome, list) and len(outcome) == 3 and outcome[0] == "error":
+            result = AssetError(str(outcome[2]), str(outcome[1]))
+        elif outcome is not None:
+            continue
+        _remember(_key(path, st), digest, result)
+        taken += 1
+    return taken
+
+
+def _is_digest(value: Any) -> bool:
+    return (
+        isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    )

@@ -10,12 +10,13 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
-from .assets import file_digest, is_image_name, prefetch, settle
+from .assets import facts_of, file_digest, is_image_name, prefetch, remember_facts, settle
 from .errors import BuildError, ContentError, PnpError, UsageError
 from .findings import FALLBACK, Finding, Pos, Report
 from .layout import Options, plan_document
@@ -236,8 +237,13 @@ def _build(
     from .validate import catalogs_for, validate
 
     game_ids = select_games(root, names)
+    started_ns = time.time_ns()  # before anything is read
     files = {gid: input_files(root, gid) for gid in game_ids}
     every = [p for gid in game_ids for p in files[gid]]
+    for gid in game_ids if not opts.force else ():  # what the last build found, for the
+        with contextlib.suppress(OSError):  # files unchanged since (--force reads them all)
+            data = _facts_path(root, gid, opts).read_bytes()
+            remember_facts(data, files[gid], root.path, _code_digest())
     # Each input file is read once: its digest for the stamps and, for an image, the checks
     # of validation. With --jobs, other processes start on the images now, while this one
     # reads the other files and the YAML (its own share of the images comes when validation
@@ -297,6 +303,9 @@ def _build(
                 write_atomic(extra_path, extra_data)
             stamp = _stamp(digest_of(out.game), out.lang, out.path.name, opts)
             write_atomic(_stamp_path(out.path), stamp.encode())
+        for gid in dict.fromkeys(out.game for out in outputs):
+            facts = facts_of(files[gid], root.path, started_ns, _code_digest())
+            write_atomic(_facts_path(root, gid, opts), facts)
         committed = True
     finally:
         if not committed:
@@ -383,6 +392,11 @@ def _stamp(digest: str, lang: str, name: str, opts: BuildOptions) -> str:
 
 def _stamp_path(pdf: Path) -> Path:
     return pdf.with_name(f".{pdf.name}.inputs")
+
+
+def _facts_path(root: Root, game_id: str, opts: BuildOptions) -> Path:
+    """What the last build of a game into this folder found of its files (assets.facts_of)."""
+    return (opts.out_dir or root.output) / game_id / ".pnp-files.json"
 
 
 def _declared_languages(root: Root, game_id: str) -> list[str] | None:

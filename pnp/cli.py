@@ -223,7 +223,10 @@ def build_cmd(
         typer.Option("--proof", help="Write a translator's proof: source and LANG side by side."),
     ] = False,
     force: Annotated[
-        bool, typer.Option("--force", help="Rebuild even when nothing changed.")
+        bool,
+        typer.Option(
+            "--force", help="Rebuild even when nothing changed, reading every file again."
+        ),
     ] = False,
     root: RootOpt = None,
 ) -> None:

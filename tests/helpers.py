@@ -6,6 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from pnp.findings import Report
 from pnp.load import open_root, select_games
 from pnp.validate import validate
@@ -65,3 +67,22 @@ def snapshot(folder: Path) -> dict[str, bytes]:
         for p in sorted(folder.rglob("*"))
         if p.is_file()
     }
+
+
+def files_read(monkeypatch: pytest.MonkeyPatch, fresh: bool = True) -> list[str]:
+    """The names of the files pnp reads from now on (its digests and image checks), in order.
+    ``fresh``: forget what this process read before, as a new process would."""
+    from pnp import assets
+
+    if fresh:
+        monkeypatch.setattr(assets, "_DIGESTS", {})
+        monkeypatch.setattr(assets, "_PROBES", {})
+    read: list[str] = []
+    real = assets._examine
+
+    def examine(path: Path, probe: bool):  # type: ignore[no-untyped-def]
+        read.append(path.name)
+        return real(path, probe)
+
+    monkeypatch.setattr(assets, "_examine", examine)
+    return read

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 
-from helpers import FIXTURES, REPO, make_root
+from helpers import FIXTURES, REPO, files_read, make_root
 
 runner = CliRunner()
 
@@ -173,6 +173,57 @@ def test_a_file_edited_during_a_build_is_built_again(
     assert again.exit_code == 0 and "up to date" not in again.stdout
     third = run("build", "mini", "--root", str(root))
     assert "up to date" in third.stdout
+
+
+def test_a_rebuild_reads_again_only_the_files_that_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build keeps what it found of its files beside its outputs; the next one, in a new
+    process, reads only the files whose size or time changed."""
+    import os
+    import time
+
+    from PIL import Image
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    art = root / "cards/mini/art"
+    art.mkdir()
+    for name, colour in (("a", "red"), ("b", "blue")):
+        Image.new("RGB", (60, 84), colour).save(art / f"{name}.png")
+    decks = root / "cards/mini/decks.yaml"
+    text = decks.read_text("utf-8")
+    for card, name in (("alpha", "a"), ("beta", "b")):
+        text = text.replace(
+            f"      - id: {card}\n", f"      - id: {card}\n        art: art/{name}.png\n"
+        )
+    decks.write_text(text, "utf-8")
+    past = time.time_ns() - 60 * 10**9
+    for path in [*root.joinpath("cards").rglob("*"), *root.joinpath("fonts").rglob("*")]:
+        os.utime(path, ns=(past, past))  # saved a minute ago: old enough to be trusted
+    assert run("build", "mini", "--root", str(root)).exit_code == 0
+    pdf = root / "output/mini/mini-en-a4.pdf"
+    first = pdf.read_bytes()
+
+    decks.write_text(decks.read_text("utf-8").replace("Gain 2", "Gain 3"), "utf-8")
+    os.utime(decks, ns=(past + 10**9, past + 10**9))  # edited, a while ago
+    read = files_read(monkeypatch)  # CliRunner runs in this process
+    edited = run("build", "mini", "--root", str(root))
+    assert edited.exit_code == 0 and "up to date" not in edited.stdout
+    assert read == ["decks.yaml"]  # the art is unchanged: not read again
+    second = pdf.read_bytes()
+    Image.new("RGB", (60, 84), "green").save(art / "a.png")
+    read = files_read(monkeypatch)  # CliRunner runs in this process
+    changed = run("build", "mini", "--root", str(root))
+    assert changed.exit_code == 0 and "up to date" not in changed.stdout
+    assert read == ["a.png"] and pdf.read_bytes() not in (first, second)
+    read = files_read(monkeypatch)  # CliRunner runs in this process
+    assert run("build", "mini", "--force", "--root", str(root)).exit_code == 0
+    assert {"a.png", "b.png", "decks.yaml"} <= set(read)  # --force reads everything again
+    (root / "output/mini/.pnp-files.json").write_text("{damaged", "utf-8")
+    read = files_read(monkeypatch)  # CliRunner runs in this process
+    decks.write_text(decks.read_text("utf-8").replace("Gain 3", "Gain 4"), "utf-8")
+    assert run("build", "mini", "--root", str(root)).exit_code == 0
+    assert {"a.png", "b.png"} <= set(read)  # unreadable facts: read again, no error
 
 
 def test_parallel_build_matches_a_serial_one(tmp_path: Path) -> None:

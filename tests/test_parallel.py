@@ -18,7 +18,7 @@ from pnp.load import open_root, select_games
 from pnp.perf import fork_parts
 from pnp.validate import validate
 
-from helpers import FIXTURES, REPO, make_root
+from helpers import FIXTURES, REPO, files_read, make_root
 
 
 def _pid_and_square(k: int) -> tuple[int, int]:
@@ -120,14 +120,7 @@ def test_prefetch_in_parts_finds_what_probing_one_by_one_finds(
         return real(task, parts)
 
     monkeypatch.setattr(perf, "fork_parts_later", spy)
-    read_here: list[str] = []
-    real_examine = assets._examine
-
-    def examine(path: Path, probe: bool):  # type: ignore[no-untyped-def]
-        read_here.append(path.name)
-        return real_examine(path, probe)
-
-    monkeypatch.setattr(assets, "_examine", examine)
+    read_here = files_read(monkeypatch, fresh=False)
     assets.prefetch(paths, 2, wait=wait)
     assert split == [2]
     if not wait:  # part 0 waits until someone asks; the other part is read meanwhile
@@ -185,3 +178,36 @@ def test_early_writeback_stops_its_thread_when_rendering_fails(tmp_path: Path) -
         assert thread is not None and thread.is_alive()
         writer.stop()
         assert not thread.is_alive()
+
+
+def _aged(paths: list[Path], seconds: int = 60) -> None:
+    past = time.time_ns() - seconds * 10**9
+    for path in paths:
+        os.utime(path, ns=(past, past))
+
+
+def test_kept_facts_serve_unchanged_files_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = _images(tmp_path / "game")
+    _aged(paths[:-1])  # deck.yaml keeps its fresh time: too recent to be kept
+    monkeypatch.setattr(assets, "_DIGESTS", {})
+    monkeypatch.setattr(assets, "_PROBES", {})
+    fresh = [_outcome(p) for p in paths]
+    digests = [assets.file_digest(p) for p in paths]
+    kept = assets.facts_of(paths, tmp_path, time.time_ns(), "code-1")
+
+    monkeypatch.setattr(assets, "_DIGESTS", {})  # as in the next build's process
+    monkeypatch.setattr(assets, "_PROBES", {})
+    assert assets.remember_facts(kept, paths, tmp_path, "code-2") == 0  # another pnp
+    assert assets.remember_facts(b"{not json", paths, tmp_path, "code-1") == 0
+    assert assets.remember_facts(b'{"version": 1, "files": 3}', paths, tmp_path, "code-1") == 0
+    Image.new("RGB", (99, 30)).save(paths[0])  # changed since: read again
+    assert assets.remember_facts(kept, paths, tmp_path, "code-1") == len(paths) - 2
+
+    read = files_read(monkeypatch, fresh=False)
+    again = [_outcome(p) for p in paths]
+    assert again[1:] == fresh[1:]  # damaged and foreign files too, from the kept facts
+    assert again[0].endswith("99x30 RGB")
+    assert [assets.file_digest(p) for p in paths[1:]] == digests[1:]
+    assert sorted(read) == sorted([paths[0].name, paths[-1].name])
