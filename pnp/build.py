@@ -242,8 +242,9 @@ def _build(
     every = [p for gid in game_ids for p in files[gid]]
     for gid in game_ids if not opts.force else ():  # what the last build found, for the
         with contextlib.suppress(OSError):  # files unchanged since (--force reads them all)
-            data = _facts_path(root, gid, opts).read_bytes()
-            remember_facts(data, files[gid], root.path, _code_digest())
+            kept = _facts_path(root, gid, opts)
+            if kept.stat().st_size <= MAX_FACTS_BYTES:
+                remember_facts(kept.read_bytes(), files[gid], root.path, _code_digest())
     # Each input file is read once: its digest for the stamps and, for an image, the checks
     # of validation. With --jobs, other processes start on the images now, while this one
     # reads the other files and the YAML (its own share of the images comes when validation
@@ -392,6 +393,9 @@ def _stamp(digest: str, lang: str, name: str, opts: BuildOptions) -> str:
 
 def _stamp_path(pdf: Path) -> Path:
     return pdf.with_name(f".{pdf.name}.inputs")
+
+
+MAX_FACTS_BYTES = 64 * 1024 * 1024  # about 300,000 files; anything larger is not ours
 
 
 def _facts_path(root: Root, game_id: str, opts: BuildOptions) -> Path:
