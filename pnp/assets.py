@@ -101,7 +101,9 @@ _PROBES: dict[Key, ImageInfo | AssetError] = {}
 MAX_REMEMBERED = 50_000
 READ_WHOLE = 64 * 1024 * 1024  # larger files are streamed, never held in memory
 PARALLEL_BYTES = 32 * 1024 * 1024  # below this, starting processes costs more than it saves
-_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+JPEG_SIGNATURE = b"\xff\xd8\xff"
+_SIGNATURES = (PNG_SIGNATURE, JPEG_SIGNATURE)
 _IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 

@@ -22,9 +22,7 @@ from typing import Any, BinaryIO
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
 
-from .assets import file_digest
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+from .assets import JPEG_SIGNATURE, PNG_SIGNATURE, file_digest
 
 
 def _chunks(data: bytes | memoryview) -> Iterator[tuple[bytes, bytes | memoryview]]:
@@ -109,7 +107,7 @@ class LazyImage(PDFObject):
     def _inspect(path: Path) -> tuple[str, int, int, dict[str, Any]]:
         with open(path, "rb") as fh:
             head = fh.read(8)
-        if head.startswith(b"\xff\xd8\xff"):
+        if head.startswith(JPEG_SIGNATURE):
             w, h, comps, adobe = _jpeg_header(path)
             return "jpeg", w, h, {"components": comps, "adobe": adobe}
         info = _png_header(path)

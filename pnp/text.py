@@ -342,7 +342,9 @@ class _Widths(dict[str, float]):
         self.size = size
 
     def __missing__(self, word: str) -> float:
-        width = self[word] = _width(word, self.font, self.size)
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        width = self[word] = float(stringWidth(word, self.font, self.size))
         return width
 
 
@@ -352,7 +354,7 @@ _WIDTHS: dict[tuple[str, float], _Widths] = {}
 def _widths(font: str, size: float) -> _Widths:
     table = _WIDTHS.get((font, size))
     if table is None or len(table) > 100_000:
-        if len(_WIDTHS) > 1000:
+        if len(_WIDTHS) > 64:
             _WIDTHS.clear()
         table = _WIDTHS[(font, size)] = _Widths(font, size)
     return table
