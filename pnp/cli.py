@@ -20,7 +20,7 @@ from . import __version__
 from .errors import ContentError, Interrupted, PnpError, UsageError
 from .findings import Report, Severity
 from .load import discover, load_game, open_root, select_games
-from .words import tr
+from .i18n.words import tr
 
 app = typer.Typer(
     add_completion=False,
@@ -421,7 +421,7 @@ def i18n_extract(
     game: Annotated[str, typer.Argument(help="The game.")], root: RootOpt = None
 ) -> None:
     """Write locales/GAME.pot, the template of every translatable text."""
-    from .catalog import extract
+    from .i18n.catalog import extract
 
     try:
         r = open_root(root)
@@ -440,7 +440,7 @@ def i18n_init(
     root: RootOpt = None,
 ) -> None:
     """Start locales/LANG/LC_MESSAGES/GAME.po, prefilled with the YAML's own LANG texts."""
-    from .catalog import extract, init
+    from .i18n.catalog import extract, init
 
     try:
         r = open_root(root)
@@ -462,7 +462,7 @@ def i18n_update(
     game: Annotated[str, typer.Argument(help="The game.")], root: RootOpt = None
 ) -> None:
     """Merge new and changed texts into every catalog of GAME; nothing is ever dropped."""
-    from .catalog import CatalogError, update
+    from .i18n.catalog import CatalogError, update
 
     try:
         r = open_root(root)
@@ -494,7 +494,7 @@ def i18n_status(
     """Translation progress per game and language, with texts that overflow or lack glyphs."""
     import json
 
-    from .catalog import status
+    from .i18n.catalog import status
     from .validate import validate
 
     report = Report()

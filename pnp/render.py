@@ -44,7 +44,7 @@ from .model import Table as TableModel
 from .pdfimage import draw_image, save_streaming
 from .text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
 from .units import Size, pt
-from .words import gettext
+from .i18n.words import gettext
 
 rl_config.useA85 = 0  # binary streams: ASCII85 only makes PDFs 25 % larger
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .catalog import Translations, read_translations
+from .i18n.catalog import Translations, read_translations
 from .checks import CHECKS, CheckContext, load_all
 from .findings import Report
 from .load import Root, load_game

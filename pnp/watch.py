@@ -20,7 +20,7 @@ from .layout import Options
 from .load import Root
 from .preview import build_preview
 from .validate import validate
-from .words import tr
+from .i18n.words import tr
 
 POLL_SECONDS = 0.25
 

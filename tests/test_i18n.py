@@ -12,9 +12,9 @@ from babel.messages.pofile import read_po
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.catalog import read_catalog
+from pnp.i18n.catalog import read_catalog
 from pnp.cli import app
-from pnp.words import LOCALE_DIR, extract_template, gettext
+from pnp.i18n.words import LOCALE_DIR, extract_template, gettext
 
 from helpers import FIXTURES, REPO, make_root
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .findings import Pos
-from .model import Game, Text
+from ..findings import Pos
+from ..model import Game, Text
 
 
 @dataclass

@@ -19,11 +19,11 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from . import __version__
-from .errors import PnpError, UsageError
-from .findings import Pos, Report, Severity, rule
-from .load import Root
-from .model import Game, Text, valid_language
+from .. import __version__
+from ..errors import PnpError, UsageError
+from ..findings import Pos, Report, Severity, rule
+from ..load import Root
+from ..model import Game, Text, valid_language
 
 PO_SYNTAX = rule("po-syntax", Severity.ERROR, "a translation catalog (PO file) cannot be read")
 PO_CONFLICT = rule(
@@ -130,7 +130,7 @@ def _without_dates(data: bytes) -> bytes:
 
 def write_catalog(path: Path, catalog: Catalog) -> bool:
     """Write atomically; return False when the file already says the same (dates aside)."""
-    from .build import write_atomic
+    from ..build import write_atomic
 
     data = _dump(catalog)
     if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(data):

@@ -58,7 +58,7 @@ def extract_template() -> Any:
     from babel.messages.extract import extract_from_dir
 
     cat = Catalog(project="pnp", msgid_bugs_address="", fuzzy=False)
-    package = Path(__file__).parent
+    package = Path(__file__).parent.parent
     for filename, lineno, message, comments, _ctx in extract_from_dir(
         str(package), method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
