@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from .assets import facts_of, file_digest, is_image_name, prefetch, remember_facts, settle
 from .errors import BuildError, ContentError, PnpError, UsageError
-from .findings import FALLBACK, Finding, Pos, Report
+from .findings import FALLBACK, Finding, Report
+from .i18n.catalog import catalog_languages
 from .layout import Options, plan_document
 from .load import Root, load_game, select_games
 from .model import Game, valid_language
@@ -26,6 +27,8 @@ from .perf import EarlyWriteback
 from .units import PAPERS
 
 if TYPE_CHECKING:  # the renderer and the validator are imported when first needed
+    from .i18n.catalog import LangCatalog
+    from .i18n.translator import Translator
     from .render import Renderer
 
 OVERFLOW = "text-overflow"
@@ -62,7 +65,7 @@ def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
     """The languages to build: the requested ones (declared, or with a catalog), else all."""
     if not wanted:
         return list(game.languages)
-    available = set(game.languages) | set(catalog_languages(root, game))
+    available = set(game.languages) | set(catalog_languages(root, game.id))
     out = []
     for lang in wanted:
         if not valid_language(lang):
@@ -76,21 +79,13 @@ def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def catalog_languages(root: Root, game: Game) -> list[str]:
-    base = root.locales
-    if not base.is_dir():
-        return []
-    return sorted(p.name for p in base.iterdir() if (p / "LC_MESSAGES" / f"{game.id}.po").is_file())
-
-
 def render_game(
     root: Root,
     game: Game,
     lang: str,
     opts: BuildOptions,
     report: Report,
-    catalog: dict[str, str],
-    positions: dict[str, Pos] | None = None,
+    catalog: LangCatalog | None = None,
 ) -> Output:
     from .faces import FaceEngine
     from .fonts import fontset
@@ -102,7 +97,7 @@ def render_game(
     except BuildError as exc:
         report.add("font", game.meta.at("print"), str(exc), game=game.id)
         raise
-    translator = Translator(game, lang, dict(catalog), positions=dict(positions or {}))
+    translator = Translator(game, lang, catalog)
     engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, cache=False)
     title = translator.text(game.meta.title)
     renderer = Renderer(game, lang, engine, fonts, translator, title)
@@ -127,21 +122,75 @@ def render_game(
             "template": "template",
         }.get(issue.kind, "reference")
         report.add(rid, issue.pos, issue.message, game=game.id)
-    if translator.fallbacks:
-        names = sorted(translator.fallbacks)
-        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-        report.add(
-            FALLBACK,
-            Pos(game.folder),
-            f"[{lang}] {len(names)} text(s) printed in {game.source_language} for lack of a "
-            f"{lang} translation: {shown}",
-            game=game.id,
-        )
+    report_fallbacks(report, game, lang, translator)
     sheets = max((p.sheet for p in pages), default=0)
     out = Output(game.id, lang, path, staged, len(pages), sheets, len(translator.fallbacks))
     if opts.png_dpi or opts.tts:
         out.extra = raster_files(game, lang, renderer, out_dir, opts)
     return out
+
+
+def printed_texts(root: Root, game: Game) -> set[str]:
+    """The contexts of the texts a build of ``game`` prints: on faces (every card, token and
+    board side, as their layouts draw them), page labels and the setup sheet.
+
+    Texts outside it (validation messages, box inventories) need no translation."""
+    from .faces import FaceEngine, LayoutCycle
+    from .fonts import fontset
+    from .i18n import Translator
+    from .layout import Options, item_size
+    from .render import Renderer
+
+    skip = (KeyError, ValueError, LayoutCycle)  # what validation reports
+    fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
+    seen: set[str] = set()
+    lang = game.source_language
+    translator = Translator(game, lang, seen=seen)
+    engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, quick=True)
+    for owner in game.owners():
+        size = item_size(game, owner)
+        for card in owner.cards:
+            sides = [(owner.back, "back")] if owner.back is not None else []
+            sides = [(card, "front"), *sides]
+            if card.back is not None:
+                sides.append((card.back, "back"))
+            for face, side in sides:
+                with contextlib.suppress(*skip):
+                    engine.ops(face, owner, card, side, size.w, size.h, 0.0)
+    for board in game.boards.values():
+        for bface, side in [(board, "front")] + ([(board.back, "back")] if board.back else []):
+            with contextlib.suppress(*skip):
+                engine.ops(bface, board, board, side, board.size.w, board.size.h, 0.0)
+        translator.text(board.name or board.title)  # board tiles print it in their label
+    renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
+    renderer.setup_flowables()
+    with contextlib.suppress(ValueError):
+        for page in plan_document(game, Options(), setup_pages=1):
+            renderer.label(page)
+    return seen
+
+
+FALLBACK_ADVICE = {
+    "fuzzy": "is fuzzy: check the translation and remove the fuzzy flag",
+    "missing": "is not translated yet",
+    "outdated": "was made for an older source text: run `pnp i18n update {game}`",
+    "absent": "is not in the catalog: run `pnp i18n update {game}` (or `pnp i18n init {game} "
+    "{lang}`)",
+}
+
+
+def report_fallbacks(report: Report, game: Game, lang: str, translator: Translator) -> None:
+    """One finding per text printed in another language than ``lang``, where to fix it."""
+    for fb in translator.fallbacks.values():
+        advice = FALLBACK_ADVICE.get(fb.state, fb.state).format(game=game.id, lang=lang)
+        shown = "English" if fb.what.startswith("pnp:") else game.source_language
+        report.add(
+            FALLBACK,
+            fb.pos,
+            f"[{lang}] {fb.what} printed in {shown}: the {lang} entry {advice}",
+            game=game.id,
+            lang=lang,
+        )
 
 
 def _proof(
@@ -166,14 +215,7 @@ def _proof(
             continue  # validation reported these
         rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, "reference")
         report.add(rid, issue.pos, issue.message, game=game.id)
-    if translator.fallbacks:
-        report.add(
-            FALLBACK,
-            Pos(game.folder),
-            f"[{lang}] {len(translator.fallbacks)} text(s) not translated yet "
-            "(orange on the proof)",
-            game=game.id,
-        )
+    report_fallbacks(report, game, lang, translator)
     return Output(game.id, lang, path, staged, len(pages), len(pages), len(translator.fallbacks))
 
 
@@ -293,9 +335,8 @@ def _build(
             for i, (game, lang, one) in enumerate(jobs, 1):
                 if progress:
                     progress(f"[{i}/{total}] {game.id} {lang} {one.layout.paper}")
-                catalog = catalogs[game.id].get(lang, {})
-                positions = catalogs[game.id].positions.get(lang, {})
-                outputs.append(render_game(root, game, lang, one, report, catalog, positions))
+                catalog = catalogs[game.id].get(lang)
+                outputs.append(render_game(root, game, lang, one, report, catalog))
         if report.has_errors():
             raise ContentError("the build found errors; nothing was written")
         for out in outputs:  # everything is ready: put the files in place
@@ -518,9 +559,7 @@ def _render_job(
         game = loaded
         catalogs = catalogs_for(root, game, report)
     try:
-        out = render_game(
-            root, game, lang, opts, report, catalogs.get(lang, {}), catalogs.positions.get(lang)
-        )
+        out = render_game(root, game, lang, opts, report, catalogs.get(lang))
     except PnpError as exc:
         return None, report.findings, str(exc)
     return out, report.findings, ""

@@ -19,8 +19,8 @@ import typer
 from . import __version__
 from .errors import ContentError, Interrupted, PnpError, UsageError
 from .findings import Report, Severity
-from .load import discover, load_game, open_root, select_games
 from .i18n.words import tr
+from .load import discover, load_game, open_root, select_games
 
 app = typer.Typer(
     add_completion=False,
@@ -79,6 +79,32 @@ def _progress() -> Callable[[str], None]:
             sys.stderr.write(tr("building {step}").format(step=step) + "\n")
 
     return show
+
+
+FALLBACKS_SHOWN = 8
+
+
+def _build_findings(report: Report) -> str:
+    """A build's findings; of the texts that fell back, the first few per game and language
+    (``pnp i18n status`` lists every one)."""
+    lines: list[str] = []
+    hidden: dict[tuple[str, str], int] = {}
+    for f in report.sorted():
+        if f.rule == "fallback":
+            group = (f.game, f.lang)
+            hidden[group] = hidden.get(group, 0) + 1
+            if hidden[group] > FALLBACKS_SHOWN:
+                continue
+        lines.append(f.text())
+    for (game, lang), n in sorted(hidden.items()):
+        if n > FALLBACKS_SHOWN:
+            lines.append(
+                tr(
+                    "... {n} more texts of {game} printed untranslated in {lang}; "
+                    "`pnp i18n status {game}` lists each"
+                ).format(n=n - FALLBACKS_SHOWN, game=game, lang=lang)
+            )
+    return "\n".join(lines)
 
 
 def _summary(report: Report, games: list[str]) -> str:
@@ -262,18 +288,18 @@ def build_cmd(
         _err("")
         _fail(Interrupted(tr("interrupted; nothing was written")))
     except ContentError as exc:
-        text = report.format_text()
+        text = _build_findings(report)
         if text:
             _err(text)
         _fail(exc)
     except PnpError as exc:
-        text = report.format_text()
+        text = _build_findings(report)
         if text:
             _err(text)
         _fail(exc)
     if sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")
-    text = report.format_text()
+    text = _build_findings(report)
     if text:
         _err(text)
     for o in outputs:
@@ -416,21 +442,28 @@ def _one_game(r: Any, name: str, report: Report) -> Any:
     return game
 
 
+def _printed(r: Any, game: Any) -> set[str]:
+    from .build import printed_texts
+
+    return printed_texts(r, game)
+
+
 @i18n_app.command("extract")
 def i18n_extract(
     game: Annotated[str, typer.Argument(help="The game.")], root: RootOpt = None
 ) -> None:
-    """Write locales/GAME.pot, the template of every translatable text."""
-    from .i18n.catalog import extract
+    """Write locales/GAME.pot, the template of every text the sheets print."""
+    from .i18n.catalog import extract, read_catalog
 
     try:
         r = open_root(root)
         g = _one_game(r, game, Report())
-        path, written = extract(r, g)
+        path, written = extract(r, g, _printed(r, g))
+        n = len(read_catalog(path, r.rel(path)).entries)
     except PnpError as exc:
         _fail(exc)
     message = tr("wrote {path} ({n} texts)") if written else tr("unchanged {path} ({n} texts)")
-    typer.echo(message.format(path=r.rel(path), n=len(g.texts)))
+    typer.echo(message.format(path=r.rel(path), n=n))
 
 
 @i18n_app.command("init")
@@ -440,13 +473,12 @@ def i18n_init(
     root: RootOpt = None,
 ) -> None:
     """Start locales/LANG/LC_MESSAGES/GAME.po, prefilled with the YAML's own LANG texts."""
-    from .i18n.catalog import extract, init
+    from .i18n.catalog import init
 
     try:
         r = open_root(root)
         g = _one_game(r, game, Report())
-        extract(r, g)
-        path = init(r, g, lang)
+        path = init(r, g, lang, printed=_printed(r, g))
     except PnpError as exc:
         _fail(exc)
     typer.echo(
@@ -457,19 +489,25 @@ def i18n_init(
     )
 
 
+def _catalog_problems(exc: Any) -> None:
+    for problem in exc.problems:
+        where = f"{exc.rel}:{problem.line}:{problem.col or 1}" if problem.line else exc.rel
+        _err(f"{where}: error [po-syntax] {problem.message}")
+
+
 @i18n_app.command("update")
 def i18n_update(
     game: Annotated[str, typer.Argument(help="The game.")], root: RootOpt = None
 ) -> None:
-    """Merge new and changed texts into every catalog of GAME; nothing is ever dropped."""
+    """Merge new and changed texts into every catalog of GAME; nothing is ever lost."""
     from .i18n.catalog import CatalogError, update
 
     try:
         r = open_root(root)
         g = _one_game(r, game, Report())
-        results = update(r, g)
+        results = update(r, g, _printed(r, g))
     except CatalogError as exc:
-        _err(f"pnp: {exc}")
+        _catalog_problems(exc)
         _err("pnp: " + tr("nothing was changed; fix the catalog and run update again"))
         raise typer.Exit(1) from None
     except PnpError as exc:
@@ -482,7 +520,23 @@ def i18n_update(
         line = tr("{path}: {added} new, {changed} changed (fuzzy), {obsolete} obsolete").format(
             path=r.rel(res.path), added=res.added, changed=res.changed, obsolete=res.obsolete
         )
+        if res.stats.revived:
+            line += tr(", {n} back from obsolete").format(n=res.stats.revived)
         typer.echo(line if res.written else line + tr(", unchanged"))
+        if res.converted:
+            typer.echo(
+                "  "
+                + tr("{path} was {charset}; now UTF-8, which holds the new texts").format(
+                    path=r.rel(res.path), charset=res.converted
+                )
+            )
+
+
+STATUS_KINDS = {
+    "fuzzy": "fuzzy: check it, then remove the fuzzy flag",
+    "outdated": "made for an older source text: run `pnp i18n update`",
+    "absent": "not in the catalog: run `pnp i18n update`",
+}
 
 
 @i18n_app.command("status")
@@ -491,10 +545,10 @@ def i18n_status(
     fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.text,
     root: RootOpt = None,
 ) -> None:
-    """Translation progress per game and language, with texts that overflow or lack glyphs."""
+    """Translation progress per game and language, naming each problem with its file:line."""
     import json
 
-    from .i18n.catalog import status
+    from .i18n.catalog import Problem, read_translations, status
     from .validate import validate
 
     report = Report()
@@ -506,6 +560,57 @@ def i18n_status(
     except PnpError as exc:
         _fail(exc)
     broken = [gid for gid in ids if gid not in loaded]
+    unreadable: list[str] = []
+    for gid in ids:
+        game = loaded.get(gid)
+        if game is None:
+            continue
+        try:
+            printed = _printed(r, game)
+        except PnpError:
+            printed = None  # validation reports why (fonts)
+        translations = read_translations(r, game, Report())
+        for st in status(r, game, translations, printed):
+            mine = [
+                f
+                for f in report.for_game(gid)
+                if f.lang == st.lang or f.message.startswith(f"[{st.lang}]")
+            ]
+            for f in mine:
+                kind = {"text-overflow": "overflow", "missing-glyph": "glyph"}.get(f.rule)
+                if kind is not None:
+                    st.problems.append(Problem(kind, f.pos, f.message))
+            catalog_errors = [
+                f
+                for f in report.for_game(gid)
+                if f.rule == "po-syntax" and f.pos.path.startswith(f"locales/{st.lang}/")
+            ]
+            for f in catalog_errors:
+                st.problems.append(Problem("catalog", f.pos, f.message))
+            if st.catalog and not st.readable:
+                unreadable.append(f"{gid} {st.lang}")
+            rows_out.append(
+                {
+                    "game": gid,
+                    "lang": st.lang,
+                    "source": st.source,
+                    "catalog": st.catalog,
+                    "readable": st.readable,
+                    "total": st.total,
+                    "translated": st.translated,
+                    "fuzzy": st.fuzzy,
+                    "missing": st.missing,
+                    "percent": round(st.percent, 1),
+                    "fallbacks": st.fuzzy + st.missing,
+                    "overflow": st.count("overflow"),
+                    "missing_glyphs": st.count("glyph"),
+                    "problems": [p.as_json() for p in st.problems],
+                }
+            )
+    failed = bool(broken or unreadable)
+    if fmt is Format.json:
+        typer.echo(json.dumps(rows_out, ensure_ascii=False, indent=2))
+        raise typer.Exit(1 if failed else 0)
     if broken:
         text = report.format_text()
         if text:
@@ -514,47 +619,29 @@ def i18n_status(
             "pnp: "
             + tr("{games} cannot be read; fix the errors above").format(games=", ".join(broken))
         )
-    for gid in ids:
-        game = loaded.get(gid)
-        if game is None:
-            continue
-        for st in status(r, game, report):
-            mine = [f for f in report.for_game(gid) if f.message.startswith(f"[{st.lang}]")]
-            st.overflow = sum(1 for f in mine if f.rule == "text-overflow")
-            st.glyphs = sum(1 for f in mine if f.rule == "missing-glyph")
-            rows_out.append(
-                {
-                    "game": gid,
-                    "lang": st.lang,
-                    "source": st.source,
-                    "catalog": st.catalog,
-                    "total": st.total,
-                    "translated": st.translated,
-                    "fuzzy": st.fuzzy,
-                    "missing": st.missing,
-                    "percent": round(st.percent, 1),
-                    "overflow": st.overflow,
-                    "missing_glyphs": st.glyphs,
-                    "problems": st.problems,
-                }
-            )
-    if fmt is Format.json:
-        typer.echo(json.dumps(rows_out, ensure_ascii=False, indent=2))
-        raise typer.Exit(1 if broken else 0)
     typer.echo(
         f"{'game':<12} {'lang':<6} {'done':>6} {'transl.':>8} {'fuzzy':>6} {'missing':>8} "
         f"{'overflow':>9} {'glyphs':>7}"
     )
     for row in rows_out:
         mark = " (source)" if row["source"] else ("" if row["catalog"] else " (YAML only)")
+        if row["catalog"] and not row["readable"]:
+            mark = " (catalog unreadable)"
         typer.echo(
             f"{row['game']:<12} {row['lang']:<6} {row['percent']:>5.1f}% {row['translated']:>8} "
             f"{row['fuzzy']:>6} {row['missing']:>8} {row['overflow']:>9} "
             f"{row['missing_glyphs']:>7}{mark}"
         )
-        for problem in row["problems"]:
-            typer.echo(f"  ! {problem}")
-    if broken:
+    for row in rows_out:  # what to do, and where; untranslated texts only by number
+        for p in row["problems"]:
+            if p["kind"] in ("missing",):
+                continue
+            where = f"{p['path']}:{p['line']}:{p['column']}" if p["line"] else p["path"]
+            what = STATUS_KINDS.get(p["kind"], p["kind"])
+            subject = p["what"] if p["kind"] not in ("overflow", "glyph", "catalog") else ""
+            text = f"{what}: {subject}" if subject else p["what"]
+            typer.echo(f"{where}: [{row['lang']}] {text}")
+    if failed:
         raise typer.Exit(1)
 
 

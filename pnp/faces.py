@@ -373,7 +373,7 @@ class FaceEngine:
                 elif not (el.fill or el.stroke):
                     return None
             else:
-                text_value = self.translator.text(source)
+                text_value = self.translator.text(source, values)
         elif el.template is not None:
             text_value = self._template(el, face, card, values)
         fill_ops: list[Op] = []
@@ -495,9 +495,10 @@ class FaceEngine:
             "copies": getattr(card, "copies", 1),
             "tags": list(getattr(card, "tags", [])),
             "lang": self.lang,
+            "game_title": self.translator.text(self.game.meta.title),
         }
         for name, text in face.texts():
-            ctx[name] = self.translator.text(text)
+            ctx[name] = self.translator.text(text, values)
         from jinja2 import TemplateError
 
         from .expr import ExprError, time_limit

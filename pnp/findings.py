@@ -80,6 +80,7 @@ class Finding:
     rule: str
     message: str
     game: str = ""
+    lang: str = ""  # the language the finding is about, when it is about one
 
     def text(self) -> str:
         return f"{self.pos}: {self.severity.value} [{self.rule}] {self.message}"
@@ -115,6 +116,7 @@ class Report:
         *,
         game: str = "",
         severity: Severity | None = None,
+        lang: str = "",
     ) -> None:
         if rule_id not in RULES:  # a bug in pnp, not in the content
             raise KeyError(f"unregistered rule {rule_id!r}")
@@ -124,7 +126,7 @@ class Report:
             sev = override
         if sev is Severity.OFF:
             return
-        self.findings.append(Finding(pos, sev, rule_id, message, game))
+        self.findings.append(Finding(pos, sev, rule_id, message, game, lang))
 
     def extend(self, findings: Iterable[Finding]) -> None:
         self.findings.extend(findings)

@@ -102,9 +102,7 @@ def build_preview(root: Root, game: Game, report: Report, langs: list[str] | Non
     general = [f for i, f in enumerate(findings) if i not in claimed]
     setups: dict[str, list[str]] = {}
     for lang in langs:
-        translator = Translator(
-            game, lang, dict(catalogs.get(lang, {})), positions=catalogs.positions.get(lang, {})
-        )
+        translator = Translator(game, lang, catalogs.get(lang))
         engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
         renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
         todo: list[tuple[FaceView, export.FacePage, Path]] = []

@@ -37,6 +37,7 @@ from .faces import (
 )
 from .fonts import FontSet
 from .i18n import Translator
+from .i18n.words import gettext
 from .layout import SCALE_BAR as SCALE_BAR_MM
 from .layout import Duplex, Line, Page, Rect, Slot, item_size
 from .model import Game
@@ -44,7 +45,6 @@ from .model import Table as TableModel
 from .pdfimage import draw_image, save_streaming
 from .text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
 from .units import Size, pt
-from .i18n.words import gettext
 
 rl_config.useA85 = 0  # binary streams: ASCII85 only makes PDFs 25 % larger
 
@@ -77,6 +77,17 @@ def _color(value: str) -> colors.Color:
     return colors.HexColor(value) if value.startswith("#") else colors.toColor(value)
 
 
+# the page label's word for each kind of page (pnp.i18n.words.SHEET_WORDS)
+PAGE_KIND_WORDS = {
+    "fronts": "fronts",
+    "backs": "backs",
+    "tokens": "tokens",
+    "token-backs": "token backs",
+    "board": "board",
+    "fold": "fold here",
+}
+
+
 @dataclass
 class Renderer:
     game: Game
@@ -92,8 +103,9 @@ class Renderer:
     form_uses: dict[Any, int] = field(default_factory=dict)
     _setup_pending: list[Flowable] | None = None
 
-    def w(self, message: str) -> str:
-        return gettext(message, self.lang)
+    def w(self, message: str, n: int | None = None) -> str:
+        """One of pnp's own sheet words in the build language (pnp.i18n.words)."""
+        return self.translator.word(message, n)
 
     # --- document ------------------------------------------------------------------------------
     def render(self, pages: list[Page], sink: BinaryIO | None = None) -> bytes:
@@ -423,15 +435,8 @@ class Renderer:
         c.restoreState()
 
     def label(self, page: Page) -> str:
-        kind = {
-            "fronts": self.w("fronts"),
-            "backs": self.w("backs"),
-            "tokens": self.w("tokens"),
-            "token-backs": self.w("token backs"),
-            "board": self.w("board"),
-            "fold": self.w("fold here"),
-            "calibration": self.w("calibration"),
-        }.get(page.kind, page.kind)
+        word = PAGE_KIND_WORDS.get(page.kind)
+        kind = self.w(word) if word is not None else page.kind
         sheet = self.w("sheet {n} of {total}").format(n=page.sheet, total=self.total_sheets)
         names = []
         for gid in filter(None, page.group.split(", ")):
@@ -802,11 +807,9 @@ class Renderer:
         out.append(Paragraph(self.para(name, "bold", 12), h2))
         lo, hi = player_range(game, sc)
         if lo != hi:
-            facts = [self.w("{lo}-{hi} players").format(lo=lo, hi=hi)]
-        elif lo == 1:
-            facts = [self.w("1 player")]
+            facts = [self.w("{lo}-{hi} player", hi).format(lo=lo, hi=hi)]
         else:
-            facts = [self.w("{n} players").format(n=lo)]
+            facts = [self.w("{n} player", lo).format(n=lo)]
         if sc.difficulty:
             facts.append(t(sc.difficulty))
         out.append(Paragraph(self.para(" · ".join(facts), "italic", 9), body))

@@ -282,9 +282,13 @@ def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
             ctx.error(pos, f"expected a list, found {describe(value)}")
             return INVALID
         out = []
+        labels: dict[str, int] = {}
         for i, item in enumerate(value):
             ipos = value.item_pos(i)
             label = _item_label(item, i)
+            labels[label] = labels.get(label, 0) + 1
+            if labels[label] > 1:  # the same deck twice in a list: each text keeps its own place
+                label = f"{label}~{labels[label]}"
             ctx.path.append(label)
             try:
                 conv = convert(item, item_tp, ipos, ctx)

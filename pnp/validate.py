@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from .i18n.catalog import Translations, read_translations
 from .checks import CHECKS, CheckContext, load_all
 from .findings import Report
+from .i18n.catalog import Translations, read_translations
 from .load import Root, load_game
 from .model import Game
 from .perf import fewer_collections
 
 
 def catalogs_for(root: Root, game: Game, report: Report) -> Translations:
-    """Translated PO entries per language (msgctxt -> text), when the game has catalogs."""
+    """The game's readable PO catalogs by language (problems of the others are findings)."""
     return read_translations(root, game, report)
 
 
@@ -31,7 +31,6 @@ def validate_game(
         root=root.path,
         game_dir=root.game_dir(game.id),
         catalogs=dict(catalogs),
-        catalog_positions=catalogs.positions,
         game_id=game.id,
         fit_languages=fit_languages,
         jobs=jobs,

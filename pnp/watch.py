@@ -16,11 +16,11 @@ from pathlib import Path
 from .build import BuildOptions, build
 from .errors import ContentError, PnpError
 from .findings import Report
+from .i18n.words import tr
 from .layout import Options
 from .load import Root
 from .preview import build_preview
 from .validate import validate
-from .i18n.words import tr
 
 POLL_SECONDS = 0.25
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..findings import Pos, Report
 from ..model import Game
+
+if TYPE_CHECKING:
+    from ..i18n.catalog import LangCatalog
 
 CheckFn = Callable[[Game, "CheckContext"], None]
 CHECKS: list[CheckFn] = []
@@ -34,8 +38,7 @@ class CheckContext:
     report: Report
     root: Path
     game_dir: Path
-    catalogs: dict[str, dict[str, str]] = field(default_factory=dict)  # lang -> ctx -> text
-    catalog_positions: dict[str, dict[str, Pos]] = field(default_factory=dict)  # PO lines
+    catalogs: dict[str, LangCatalog] = field(default_factory=dict)  # lang -> its PO catalog
     game_id: str = ""
     fit_languages: list[str] | None = None  # None: all; []: none (deferred to the workers)
     jobs: int = 0  # processes for fitting texts (0: as many as there are cores, for large games)

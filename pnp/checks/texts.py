@@ -11,6 +11,7 @@ from ..faces import FaceEngine, LayoutCycle
 from ..findings import Pos, Severity, rule
 from ..fonts import FontSet, fontset
 from ..i18n import Translator
+from ..i18n.catalog import LangCatalog
 from ..layout import item_size
 from ..model import Card, Face, Game, Text
 from ..perf import available_cpus, fork_parts_later
@@ -26,7 +27,11 @@ PLACEHOLDER = rule(
 TOKENS_KEPT = rule(
     "translation-tokens", Severity.ERROR, "a translation dropped or added a {placeholder}"
 )
-MARKUP_KEPT = rule("translation-markup", Severity.WARNING, "a translation changed bold/italic")
+MARKUP_KEPT = rule(
+    "translation-markup",
+    Severity.WARNING,
+    "a translation changed bold/italic marks or its paragraph breaks",
+)
 OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
 # fitting a card takes about 0.1 ms per language; below this many, starting a process costs more
@@ -35,9 +40,20 @@ FONT = rule("font", Severity.ERROR, "a font of the game cannot be loaded")
 
 
 def text_in(game: Game, text: Text, lang: str, ctx: CheckContext) -> str | None:
+    """The ``lang`` text of ``text``: inline, else the confirmed PO translation, else None."""
     if lang in text.values:
         return text.values[lang]
-    return ctx.catalogs.get(lang, {}).get(text.ctx) or None
+    cat = ctx.catalogs.get(lang)
+    return cat.translation(text, game.source_language) if cat is not None else None
+
+
+def text_pos(game: Game, text: Text, lang: str, ctx: CheckContext) -> Pos:
+    """Where the ``lang`` text of ``text`` is written: the YAML, else the PO msgstr line."""
+    if lang in text.values:
+        return text.at(lang)
+    cat = ctx.catalogs.get(lang)
+    entry = cat.text_state(text, game.source_language)[1] if cat is not None else None
+    return cat.pos(entry) if cat is not None and entry is not None else text.pos
 
 
 @check
@@ -91,17 +107,22 @@ def translation_tokens(game: Game, ctx: CheckContext) -> None:
             # the common case, quickly: neither text has a token or a mark
             has_tokens = "{" in source or "{" in value
             has_marks = "*" in source or "*" in value or "_" in source or "_" in value
+            breaks = source.count("\n\n")
+            if value.count("\n\n") != breaks:
+                ctx.add(
+                    MARKUP_KEPT,
+                    text_pos(game, text, lang, ctx),
+                    f"the {lang} text of {text.ctx} has {value.count(chr(10) * 2)} paragraph "
+                    f"break(s), the {src_lang} text {breaks}: keep the blank lines between "
+                    "paragraphs (\\n\\n in a PO file)",
+                )
             if not has_tokens and not has_marks:
                 continue
             if want is None:
                 want = Counter(tokens(source))
                 want_markup = markup_signature(source)
             got = Counter(tokens(value)) if has_tokens else want
-            pos = (
-                text.at(lang)
-                if lang in text.values
-                else ctx.catalog_positions.get(lang, {}).get(text.ctx, text.pos)
-            )
+            pos = text_pos(game, text, lang, ctx)
             if got != want:
                 lost = sorted((want - got).elements())
                 extra = sorted((got - want).elements())
@@ -130,8 +151,7 @@ def fit_language(
     game_dir: Any,
     fonts: Any,
     lang: str,
-    catalog: dict[str, str],
-    positions: dict[str, Pos],
+    catalog: LangCatalog | None,
     part: int = 0,
     parts: int = 1,
 ) -> list[Any]:
@@ -140,7 +160,7 @@ def fit_language(
     With ``parts`` > 1, only the cards of part ``part`` (:func:`part_of`; shared backs in every
     part: the report merges the same finding found twice; boards in part 0)."""
     owners = part_of(parts)
-    tr = Translator(game, lang, dict(catalog), positions=dict(positions))
+    tr = Translator(game, lang, catalog)
     engine = FaceEngine(game, game_dir, lang, tr, fonts, quick=True, cache=False)
     index = 0
     for owner in game.owners():
@@ -229,8 +249,7 @@ def fit_languages(game: Game, ctx: CheckContext, langs: list[str], fonts: FontSe
                 ctx.game_dir,
                 fonts,
                 lang,
-                ctx.catalogs.get(lang, {}),
-                ctx.catalog_positions.get(lang, {}),
+                ctx.catalogs.get(lang),
                 part,
                 parts,
             )

@@ -1,45 +1,65 @@
-"""Gettext catalogs of a game: extract the template, start, merge, read, and count them.
+"""A game's gettext catalogs: the template, new catalogs, updates, reading them, progress.
 
 Files: ``locales/<game>.pot`` (the template) and ``locales/<lang>/LC_MESSAGES/<game>.po``.
 Each entry's msgctxt is the text's stable place in the game (``decks/roles/cards/boss/title``),
-so entries follow their card when the source text changes. Catalogs are read and written with
-babel; every write goes through a temporary file and a rename, and a catalog that does not parse
-is never overwritten.
+so entries follow their card when the source text changes; pnp's own sheet words join under the
+context ``pnp``. Files are laid out as GNU gettext writes them (:mod:`.po`), checked as ``msgfmt
+-c`` checks them (:mod:`.pocheck`) and merged as ``msgmerge --previous`` merges them
+(:mod:`.merge`). A catalog that cannot be read as it declares is refused and left unchanged by
+every command; every write goes through a temporary file and a rename.
 """
 
 from __future__ import annotations
 
-import io
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-
-from babel import Locale
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, write_po
 
 from .. import __version__
 from ..errors import PnpError, UsageError
 from ..findings import Pos, Report, Severity, rule
 from ..load import Root
 from ..model import Game, Text, valid_language
+from .merge import MergeStats, fresh_entries, merge
+from .plural import PluralError, PluralForms, parse_plural_forms, plural_forms_for
+from .po import Catalog, Entry, Flags, charset_of, encode, parse, python_codec
+from .pocheck import PoProblem, scan_po
+from .words import CONTEXT, SHEET_WORDS, Builtin, Word, builtin
 
-PO_SYNTAX = rule("po-syntax", Severity.ERROR, "a translation catalog (PO file) cannot be read")
+PO_SYNTAX = rule(
+    "po-syntax",
+    Severity.ERROR,
+    "a translation catalog (PO file) cannot be read, or GNU gettext (msgfmt -c) rejects it",
+)
+PO_WARNING = rule(
+    "po-warning", Severity.WARNING, "GNU gettext (msgfmt -c) warns about a translation catalog"
+)
 PO_CONFLICT = rule(
     "translation-conflict",
     Severity.WARNING,
     "a text's inline YAML translation and its PO translation disagree",
 )
-PO_WIDTH = 100
+MAX_CATALOG_BYTES = 16 * 1024 * 1024
+SEP = "\x04"  # between msgctxt and msgid in a lookup key, as in gettext's MO files
 
 
-def _now() -> datetime:
-    return datetime.now(UTC).replace(second=0, microsecond=0)
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M+0000")
 
 
 class CatalogError(PnpError):
-    """A catalog cannot be read or written (the message names the file and line)."""
+    """A catalog cannot be read or written; ``problems`` say where (first one in the message)."""
+
+    def __init__(self, rel: str, problems: list[PoProblem]) -> None:
+        self.rel = rel
+        self.problems = problems
+        first = problems[0]
+        where = f"{rel}:{first.line}" if first.line else rel
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        super().__init__(f"{where}: {first.message}{more}")
 
 
 def pot_path(root: Root, game: str) -> Path:
@@ -51,273 +71,320 @@ def po_path(root: Root, game: str, lang: str) -> Path:
 
 
 def catalog_languages(root: Root, game: str) -> list[str]:
+    """The languages that have a catalog of ``game`` under ``locales/``."""
     if not root.locales.is_dir():
         return []
     return sorted(
         p.name
         for p in root.locales.iterdir()
-        if p.is_dir() and (p / "LC_MESSAGES" / f"{game}.po").is_file()
+        if p.is_dir() and (p / "LC_MESSAGES" / f"{game}.po").exists()
     )
 
 
-def _comment(text: Text, game: Game) -> list[str]:
-    notes = []
-    if text.note:
-        notes.append(text.note)
-    return notes
+def key_of(msgctxt: str | None, msgid: str) -> str:
+    """The lookup key of an entry: its msgctxt for a game text, ``pnp<EOT>msgid`` for a word."""
+    if msgctxt == CONTEXT:
+        return CONTEXT + SEP + msgid
+    return msgctxt if msgctxt is not None else SEP + msgid
 
 
-def template(game: Game) -> Catalog:
-    """The POT: every translatable text of the game, in the source language."""
-    cat = Catalog(
-        project=game.id,
-        version=game.meta.version,
-        msgid_bugs_address="",
-        creation_date=_now(),
-        revision_date=_now(),
-        fuzzy=False,
-        header_comment=(
-            f"# Translation template of the pnp content pack {game.id!r}.\n"
-            "# Made by `pnp i18n extract`; start a language with `pnp i18n init`."
-        ),
-    )
+# --- headers --------------------------------------------------------------------------------
+
+
+def _header(fields: list[tuple[str, str]], comments: list[str], fuzzy: bool = False) -> Entry:
+    text = "".join(f"{name}: {value}\n" for name, value in fields)
+    return Entry("", [text], comments=comments, flags=Flags(fuzzy=fuzzy))
+
+
+def pot_header(project: str, version: str, comments: list[str] | None = None) -> Entry:
+    """A template's header, as xgettext writes one (fuzzy, with the initial default values),
+    without xgettext's ``Plural-Forms: nplurals=INTEGER`` placeholder, which msgfmt -c
+    rejects: each catalog says its own language's plural rule."""
+    fields = [
+        ("Project-Id-Version", f"{project} {version}".strip()),
+        ("Report-Msgid-Bugs-To", ""),
+        ("POT-Creation-Date", _now()),
+        ("PO-Revision-Date", "YEAR-MO-DA HO:MI+ZONE"),
+        ("Last-Translator", "FULL NAME <EMAIL@ADDRESS>"),
+        ("Language-Team", "LANGUAGE <LL@li.org>"),
+        ("Language", ""),
+        ("MIME-Version", "1.0"),
+        ("Content-Type", "text/plain; charset=UTF-8"),
+        ("Content-Transfer-Encoding", "8bit"),
+    ]
+    if comments is None:
+        comments = [
+            f"Translation template of {project!r}, made by pnp {__version__}.",
+            "Start a language with `pnp i18n init`; see docs/translating.md.",
+        ]
+    return _header(fields, comments, fuzzy=True)
+
+
+def po_header(game: Game, lang: str, template: Catalog) -> Entry:
+    """A new catalog's header, as msginit writes one; the translator fills in their name."""
+    from babel import Locale
+
+    name = Locale.parse(lang).english_name or lang
+    fields = [
+        ("Project-Id-Version", f"{game.id} {game.meta.version}".strip()),
+        ("Report-Msgid-Bugs-To", template.field("Report-Msgid-Bugs-To") or ""),
+        ("POT-Creation-Date", template.field("POT-Creation-Date") or _now()),
+        ("PO-Revision-Date", _now()),
+        ("Last-Translator", ""),
+        ("Language-Team", name),
+        ("Language", lang),
+        ("MIME-Version", "1.0"),
+        ("Content-Type", "text/plain; charset=UTF-8"),
+        ("Content-Transfer-Encoding", "8bit"),
+        ("Plural-Forms", plural_forms_for(lang)),
+    ]
+    comments = [
+        f"{name} translation of {game.id!r}.",
+        "Translators: add your name and e-mail to Last-Translator; keep every {placeholder}",
+        "and **bold** / _italic_ mark. See docs/translating.md.",
+    ]
+    return _header(fields, comments)
+
+
+# --- the template ---------------------------------------------------------------------------
+
+_TOKEN = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
+def brace_flags(text: str) -> Flags:
+    """``python-brace-format`` when the text has {placeholders}: Poedit and msgfmt -c then
+    check that a translation keeps them; nothing for other texts ("100 %" is no format)."""
+    flags = Flags()
+    if _TOKEN.search(text) and _valid_brace_format(text):
+        flags.formats["python-brace"] = "yes"
+    return flags
+
+
+def _valid_brace_format(text: str) -> bool:
+    import string
+
+    try:
+        list(string.Formatter().parse(text))
+    except ValueError:
+        return False
+    return True
+
+
+def _source_forms(text: Text, lang: str) -> tuple[str, str | None]:
+    """(msgid, msgid_plural) of a text in the source language."""
+    forms = text.forms.get(lang)
+    if forms is None:
+        return text.values.get(lang, ""), None
+    return forms.get("one", forms["other"]), forms["other"]
+
+
+def game_words(game: Game) -> list[Word]:
+    """pnp's sheet words a game's sheets can print (by the features the game has)."""
+    features = {"sheets", "proof", "setup"}
+    if game.tokens:
+        features.add("tokens")
+    if game.boards:
+        features.add("boards")
+    if game.scenarios:
+        features.add("scenarios")
+    return [w for w in SHEET_WORDS if w.feature in features]
+
+
+def template(game: Game, printed: set[str] | None = None) -> Catalog:
+    """The POT: every text of the game that a sheet prints, then pnp's words for its sheets.
+
+    ``printed``: the contexts of the texts the game's sheets print (None: every text). Texts no
+    sheet prints (validation messages, box inventories) are left out: nobody would read them.
+    """
+    words = game_words(game)
+    cat = Catalog(header=pot_header(game.id, game.meta.version))
     notes = _translator_notes(game)
+    src = game.source_language
     for text in game.texts:
-        source = text.values.get(game.source_language)
-        if not source:
+        source, source_plural = _source_forms(text, src)
+        if not source or (printed is not None and text.ctx not in printed):
             continue
-        pos = text.at(game.source_language)
-        msg = cat.add(
-            source,
-            context=text.ctx,
-            locations=[(pos.path, pos.line)],
-            auto_comments=notes.get(text.ctx, []),
+        pos = text.at(src)
+        extracted = list(notes.get(text.ctx, []))
+        if text.note:
+            extracted.insert(0, " ".join(text.note.split()))
+        if text.count:
+            extracted.append(f"plural forms: {{{text.count}}} chooses the form")
+        cat.entries.append(
+            Entry(
+                source,
+                msgctxt=text.ctx,
+                msgid_plural=source_plural,
+                extracted=extracted,
+                references=[f"{pos.path}:{pos.line}"],
+                flags=brace_flags(source + (source_plural or "")),
+            )
         )
-        msg.flags.discard("python-format")  # "100 % sure" is not a printf format
+    for word in words:
+        cat.entries.append(
+            Entry(
+                word.msgid,
+                msgctxt=CONTEXT,
+                msgid_plural=word.plural,
+                extracted=[f"pnp's own words (English): {word.where}"],
+                flags=brace_flags(word.msgid + (word.plural or "")),
+            )
+        )
     return cat
 
 
 def _translator_notes(game: Game) -> dict[str, list[str]]:
-    """Card notes become translator comments of every text of that card."""
+    """Card notes become notes for translators on every text of that card."""
     out: dict[str, list[str]] = {}
     for _owner, card in game.every_card():
         if not card.note:
             continue
+        note = " ".join(card.note.split())
         for _name, text in card.texts():
-            out.setdefault(text.ctx, []).append(" ".join(card.note.split()))
+            out.setdefault(text.ctx, []).append(note)
         if card.back is not None:
             for _name, text in card.back.texts():
-                out.setdefault(text.ctx, []).append(" ".join(card.note.split()))
+                out.setdefault(text.ctx, []).append(note)
     return out
 
 
-def _dump(catalog: Catalog) -> bytes:
-    buf = io.BytesIO()
-    longest = max((len(str(m.string or "")) + len(str(m.id)) for m in catalog), default=0)
-    # babel's line wrapping backtracks badly on very long words: long texts stay unwrapped
-    width = PO_WIDTH if longest < 2000 else 0
-    write_po(buf, catalog, width=width, include_previous=True, sort_output=False)
-    return buf.getvalue()
+# --- reading and writing files ----------------------------------------------------------------
 
 
-def _without_dates(data: bytes) -> bytes:
-    return b"\n".join(
-        line
-        for line in data.splitlines()
-        if not line.startswith((b'"POT-Creation-Date:', b'"PO-Revision-Date:'))
-    )
+def read_bytes(path: Path, rel: str) -> bytes:
+    """A catalog's bytes: a regular file, not a link, at most 16 MB (checked before reading)."""
+
+    def fail(message: str) -> CatalogError:
+        return CatalogError(rel, [PoProblem(0, 0, message, "error")])
+
+    if path.is_symlink():
+        raise fail("symbolic links are not read; copy the catalog into locales/")
+    try:
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+        )
+    except OSError as exc:
+        raise fail(f"cannot read ({exc.strerror})") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise fail("not a regular file; a catalog is a text file")
+        if info.st_size > MAX_CATALOG_BYTES:
+            raise fail(f"{info.st_size:,} bytes: over the 16 MB a catalog may have")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_CATALOG_BYTES + 1)
+    except OSError as exc:
+        raise fail(f"cannot read ({exc.strerror})") from exc
+    finally:
+        os.close(fd)
+    if len(data) > MAX_CATALOG_BYTES:
+        raise fail("over the 16 MB a catalog may have")
+    return data
 
 
-def write_catalog(path: Path, catalog: Catalog) -> bool:
-    """Write atomically; return False when the file already says the same (dates aside)."""
+@dataclass
+class Loaded:
+    """A catalog read from disk, with what ``msgfmt -c`` would warn about."""
+
+    catalog: Catalog
+    warnings: list[PoProblem]
+    plural: PluralForms | None
+
+
+def load_catalog(path: Path, rel: str) -> Loaded:
+    """Read and check a PO/POT file; :class:`CatalogError` names each error's line."""
+    scan = scan_po(read_bytes(path, rel))
+    if scan.errors or scan.text is None:
+        raise CatalogError(rel, scan.errors or [PoProblem(0, 0, "cannot be decoded", "error")])
+    warnings = [p for p in scan.problems if p.severity != "error"]
+    return Loaded(parse(scan.text), warnings, scan.plural)
+
+
+def read_catalog(path: Path, rel: str) -> Catalog:
+    return load_catalog(path, rel).catalog
+
+
+def _unchanged(old: bytes, new: bytes, ignore: tuple[bytes, ...]) -> bool:
+    def strip(data: bytes) -> list[bytes]:
+        return [ln for ln in data.split(b"\n") if not ln.startswith(ignore)]
+
+    return strip(old) == strip(new)
+
+
+def write_catalog(path: Path, catalog: Catalog, *, ignore_dates: bool = False) -> bool:
+    """Write atomically in the catalog's charset; False when the file already says the same.
+
+    A character the declared charset cannot hold turns the catalog into UTF-8 (as msgmerge
+    does), saying so in the header."""
     from ..build import write_atomic
 
-    data = _dump(catalog)
-    if path.is_file() and _without_dates(path.read_bytes()) == _without_dates(data):
-        return False
+    try:
+        data = encode(catalog)
+    except UnicodeEncodeError:
+        catalog.set_field("Content-Type", "text/plain; charset=UTF-8")
+        data = encode(catalog)
+    if path.is_file() and not path.is_symlink():
+        try:
+            old = path.read_bytes()
+        except OSError:
+            old = b""
+        ignore = (b'"POT-Creation-Date:',) if ignore_dates else ()
+        if old == data or (ignore and _unchanged(old, data, ignore)):
+            return False
     write_atomic(path, data)
     return True
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)$")
+# --- commands -------------------------------------------------------------------------------
 
 
-def po_syntax_error(text: str) -> tuple[int, str] | None:
-    """The first syntax error of a PO file as (line, problem), or None.
-
-    babel's reader forgives unterminated strings and truncated entries; a translator's
-    half-finished file must be reported instead, with the line to fix.
-    """
-    state = "start"  # what the previous keyword was
-    have_msgid = 0
-    line_no = 0
-    ctx_parts: list[str] = []
-    id_parts: list[str] = []
-    seen: dict[tuple[str, str], int] = {}
-    for line_no, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue  # comments, previous (#|) and obsolete (#~) entries are not checked
-        m = _KEYWORD.match(line)
-        rest = line
-        if m:
-            keyword, rest = m.group(1), m.group(2).strip()
-            if keyword == "msgid":
-                if state == "msgid":
-                    return have_msgid, "this msgid has no msgstr"
-                if state != "msgctxt":
-                    ctx_parts = []
-                state, have_msgid, id_parts = "msgid", line_no, []
-            elif keyword == "msgid_plural":
-                if state != "msgid":
-                    return line_no, "msgid_plural must follow a msgid"
-                state = "plural"
-            elif keyword.startswith("msgstr"):
-                if state not in ("msgid", "plural", "msgstr"):
-                    return line_no, "msgstr without a msgid before it"
-                if state != "msgstr":
-                    key = ("".join(ctx_parts), "".join(id_parts))
-                    if key in seen and key != ("", ""):
-                        return (
-                            have_msgid,
-                            f"this entry is already in the file at line {seen[key]}: "
-                            "keep one of the two",
-                        )
-                    seen[key] = have_msgid
-                state = "msgstr"
-            else:  # msgctxt
-                if state in ("msgid", "plural"):
-                    return have_msgid, "this msgid has no msgstr"
-                state, ctx_parts = "msgctxt", []
-        elif re.fullmatch(r"msgctxt|msgid|msgid_plural|msgstr(\[\d+\])?", line):
-            return line_no, f"{line} without its string (is the file truncated?)"
-        elif not line.startswith('"'):
-            return (
-                line_no,
-                f"unexpected text {line[:30]!r}: a line is a keyword, a comment or a string",
-            )
-        elif state == "start":
-            return line_no, "a string before any msgid"
-        if not _STRING.fullmatch(rest):
-            if (rest.startswith('"') and not rest.endswith('"')) or rest == '"':
-                return line_no, "this string is not closed: add the final double quote"
-            return line_no, "expected one string in double quotes here"
-        if state == "msgctxt":
-            ctx_parts.append(rest)
-        elif state == "msgid":
-            id_parts.append(rest)
-    if state in ("msgid", "plural"):
-        return have_msgid, "the file ends before this msgid's msgstr (truncated?)"
-    if state == "msgctxt":
-        return line_no, "the file ends after a msgctxt (truncated?)"
-    return None
+def extract(root: Root, game: Game, printed: set[str] | None = None) -> tuple[Path, bool]:
+    """Write the template; a template that differs only by its date is not rewritten."""
+    path = pot_path(root, game.id)
+    return path, write_catalog(path, template(game, printed), ignore_dates=True)
 
 
-def read_catalog(path: Path, rel: str, lang: str | None = None) -> Catalog:
-    """Parse a PO/POT file, or raise CatalogError naming the line."""
-    if path.is_symlink():
-        raise CatalogError(f"{rel}: symbolic links are not read; copy the catalog into locales/")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CatalogError(f"{rel}: cannot read ({exc.strerror})") from exc
-    if b"\x00" in raw:
-        raise CatalogError(f"{rel}: not a text file")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise CatalogError(f"{rel}:{line}: not UTF-8; save the catalog as UTF-8") from exc
-    problem = po_syntax_error(text)
-    if problem is not None:
-        raise CatalogError(f"{rel}:{problem[0]}: {problem[1]}")
-    catalog: Catalog
-    try:
-        catalog = read_po(io.BytesIO(raw), locale=lang, abort_invalid=True)
-    except PoFileError as exc:
-        line = getattr(exc, "lineno", 0)
-        raise CatalogError(
-            f"{rel}:{line}: {exc}; fix the PO syntax (msgfmt -c shows it too)"
-        ) from exc
-    except LookupError as exc:  # an unknown charset in the header
-        line = next((n for n, ln in enumerate(text.splitlines(), 1) if "charset=" in ln.lower()), 0)
-        raise CatalogError(
-            f"{rel}:{line}: unknown charset ({exc}); save the catalog as UTF-8 and write "
-            "charset=UTF-8 in its header"
-        ) from exc
-    except (ValueError, KeyError, IndexError, UnicodeError) as exc:
-        raise CatalogError(f"{rel}: unreadable catalog ({exc}); save it as UTF-8") from exc
-    _singular(catalog)
-    for (ctx, mid), previous in previous_ids(text).items():
-        msg = catalog.get(mid, context=ctx or None)
-        if msg is not None:
-            msg.previous_id = [previous]
-    return catalog
+def _current_template(root: Root, game: Game, printed: set[str] | None) -> Catalog:
+    """The template as written on disk (its date is the one catalogs must carry)."""
+    path, _written = extract(root, game, printed)
+    return read_catalog(path, root.rel(path))
 
 
-def _singular(catalog: Catalog) -> None:
-    """pnp's texts have no plural forms: a plural entry counts by its first forms."""
-    for msg in list(catalog):
-        if isinstance(msg.id, tuple | list):
-            msg.id = str(msg.id[0])
-            strings = msg.string if isinstance(msg.string, tuple | list) else (msg.string,)
-            msg.string = str(strings[0] or "") if strings else ""
+def _plural_of(lang: str) -> PluralForms:
+    return parse_plural_forms(plural_forms_for(lang))
 
 
-def previous_ids(text: str) -> dict[tuple[str, str], str]:
-    """(msgctxt, msgid) -> the previous msgid kept in ``#| msgid`` comments.
-
-    babel's reader drops these comments; pnp keeps them so that a translator always sees what
-    the source said when their translation was made.
-    """
-    from babel.messages.pofile import unescape
-
-    out: dict[tuple[str, str], str] = {}
-    previous: list[str] = []
-    in_previous = False
-    current: dict[str, list[str]] = {}
-    key: str | None = None
-    lines = text.splitlines()
-    lines.append("")
-    for raw in lines:
-        line = raw.strip()
-        if line.startswith("#| msgid "):
-            previous, in_previous = [line[len("#| msgid ") :]], True
+def _prefill(entries: list[Entry], game: Game, lang: str, words: Builtin | None) -> None:
+    """A new catalog starts with the YAML's own ``lang`` texts and pnp's words in ``lang``."""
+    by_ctx = {t.ctx: t for t in game.texts}
+    plural = _plural_of(lang)
+    for entry in entries:
+        if entry.msgctxt == CONTEXT:
+            forms = words.get(entry.msgid) if words else None
+            if forms and (entry.msgid_plural is None or len(forms) == plural.nplurals):
+                entry.msgstr = list(forms)
             continue
-        if line.startswith('#| "') and in_previous:
-            previous.append(line[3:])
+        text = by_ctx.get(entry.msgctxt or "")
+        if text is None or lang not in text.values:
             continue
-        if line.startswith("#|"):
-            in_previous = False
-            continue
-        m = _KEYWORD.match(line)
-        if m and m.group(1) in ("msgctxt", "msgid"):
-            key = m.group(1)
-            current.setdefault(key, []).append(m.group(2))
-            continue
-        if line.startswith('"') and key in ("msgctxt", "msgid"):
-            current[key].append(line)
-            continue
-        if (m and m.group(1).startswith("msgstr")) or not line:
-            if previous and "msgid" in current:
-                ctx = "".join(unescape(p) for p in current.get("msgctxt", []))
-                mid = "".join(unescape(p) for p in current["msgid"])
-                out[(ctx, mid)] = "".join(unescape(p) for p in previous)
-            if not line or m:
-                previous, in_previous, current, key = [], False, {}, None
+        if entry.msgid_plural is None:
+            entry.msgstr = [text.values[lang]]
+        else:
+            entry.msgstr = _gettext_forms(text, lang, plural)
+
+
+def _gettext_forms(text: Text, lang: str, plural: PluralForms) -> list[str]:
+    """The CLDR forms of an inline plural text, in the order of the catalog's plural rule."""
+    out = []
+    for i in range(plural.nplurals):
+        n = next((n for n in range(0, 1000) if plural.index(n) == i), None)
+        out.append((text.form(lang, n) or "") if n is not None else "")
     return out
 
 
-# --- commands ------------------------------------------------------------------------------------
-
-
-def extract(root: Root, game: Game) -> tuple[Path, bool]:
-    path = pot_path(root, game.id)
-    return path, write_catalog(path, template(game))
-
-
-def init(root: Root, game: Game, lang: str, *, force: bool = False) -> Path:
+def init(
+    root: Root, game: Game, lang: str, *, printed: set[str] | None = None, force: bool = False
+) -> Path:
     if not valid_language(lang):
         raise UsageError(
             f"{lang!r} is not a locale code; use codes such as fr, de, pt_BR, nb (see "
@@ -329,185 +396,182 @@ def init(root: Root, game: Game, lang: str, *, force: bool = False) -> Path:
             f"{root.rel(path)} already exists; use `pnp i18n update {game.id}` to merge new "
             "texts into it (nothing is overwritten)"
         )
-    tmpl = template(game)
-    cat = Catalog(
-        locale=Locale.parse(lang),
-        project=game.id,
-        version=game.meta.version,
-        msgid_bugs_address="",
-        creation_date=_now(),
-        revision_date=_now(),
-        last_translator="",
-        language_team=f"{Locale.parse(lang).english_name} <>",
-        fuzzy=False,
-        header_comment=(
-            f"# {Locale.parse(lang).english_name} translation of the pnp content pack "
-            f"{game.id!r}.\n# Translators: add your name here; keep every {{placeholder}} "
-            "and **bold** / _italic_ mark."
-        ),
-    )
-    inline = {t.ctx: t.values.get(lang) for t in game.texts}
-    for msg in tmpl:
-        if not msg.id:
-            continue
-        cat.add(
-            msg.id,
-            string=inline.get(str(msg.context)) or "",
-            context=msg.context,
-            locations=msg.locations,
-            auto_comments=msg.auto_comments,
-        )
-    write_catalog(path, cat)
+    tmpl = _current_template(root, game, printed)
+    entries = fresh_entries(tmpl, _plural_of(lang).nplurals)
+    _prefill(entries, game, lang, builtin(lang))
+    write_catalog(path, Catalog(header=po_header(game, lang, tmpl), entries=entries))
     return path
 
 
 @dataclass
 class UpdateResult:
     path: Path
-    added: int = 0
-    changed: int = 0  # source changed: now fuzzy, previous source kept
-    obsolete: int = 0
-    dropped_empty: int = 0  # removed texts nobody had translated: nothing to keep
+    stats: MergeStats = field(default_factory=MergeStats)
     written: bool = False
+    converted: str = ""  # the charset a catalog was converted from, when it was
+
+    @property
+    def added(self) -> int:
+        return self.stats.added
+
+    @property
+    def changed(self) -> int:
+        return self.stats.changed
+
+    @property
+    def obsolete(self) -> int:
+        return self.stats.obsolete
 
 
-def update(root: Root, game: Game) -> list[UpdateResult]:
-    """Merge the current template into every catalog of the game; nothing is ever dropped."""
-    tmpl = template(game)
-    extract(root, game)
-    results = []
-    for lang in catalog_languages(root, game.id):
+def update(root: Root, game: Game, printed: set[str] | None = None) -> list[UpdateResult]:
+    """Merge the current template into every catalog of the game.
+
+    Every catalog is read and checked first: when one cannot be read, :class:`CatalogError`
+    is raised and no file is written (not even the template)."""
+    langs = catalog_languages(root, game.id)
+    loaded = {}
+    for lang in langs:
         path = po_path(root, game.id, lang)
-        cat = read_catalog(path, root.rel(path), lang)  # raises: a broken file is left alone
-        result = UpdateResult(path)
-        by_ctx: dict[str, Message] = {}
-        foreign: list[Message] = []  # entries pnp did not write (no msgctxt): kept as they are
-        for msg in cat:
-            if not msg.id:
-                continue
-            if msg.context:
-                by_ctx[str(msg.context)] = msg
-            else:
-                foreign.append(msg)
-        merged = Catalog(
-            locale=cat.locale,
-            project=cat.project,
-            version=game.meta.version,
-            msgid_bugs_address="",
-            creation_date=cat.creation_date,
-            revision_date=cat.revision_date,
-            last_translator=cat.last_translator,
-            language_team=cat.language_team,
-            fuzzy=False,
-        )
-        merged.header_comment = cat.header_comment
-        seen: set[str] = set()
-        for tmsg in tmpl:
-            if not tmsg.id:
-                continue
-            ctx = str(tmsg.context or "")
-            seen.add(ctx)
-            old = by_ctx.get(ctx)
-            if old is None:
-                merged.add(
-                    tmsg.id,
-                    "",
-                    context=ctx,
-                    locations=tmsg.locations,
-                    auto_comments=tmsg.auto_comments,
-                )
-                result.added += 1
-                continue
-            flags = set(old.flags)
-            previous = list(old.previous_id) if old.previous_id else []
-            if old.id != tmsg.id:
-                if old.string:
-                    flags.add("fuzzy")
-                    previous = [str(old.id)]
-                result.changed += 1
-            new = merged.add(
-                tmsg.id,
-                old.string,
-                context=ctx,
-                locations=tmsg.locations,
-                flags=flags,
-                auto_comments=tmsg.auto_comments,
-                user_comments=old.user_comments,
-                previous_id=previous or (),
-            )
-            del new  # fuzzy follows the flags
-        for ctx, old in by_ctx.items():
-            if ctx not in seen and (old.string or old.user_comments):  # keep what people wrote
-                old.locations = []
-                key: str | tuple[str, str] = (
-                    (str(old.id), str(old.context)) if old.context else str(old.id)
-                )
-                merged.obsolete[key] = old
-                result.obsolete += 1
-            elif ctx not in seen:
-                result.dropped_empty += 1
-        for i, old in enumerate(foreign):
-            if old.string or old.user_comments:
-                old.locations = []
-                merged.obsolete[(str(old.id), f"\x00foreign{i}")] = old  # unique: none lost
-                result.obsolete += 1
-        for key, old in cat.obsolete.items():  # earlier obsolete entries stay
-            merged.obsolete.setdefault(key, old)
+        loaded[lang] = load_catalog(path, root.rel(path))
+    tmpl = _current_template(root, game, printed)
+    results = []
+    for lang in langs:
+        path = po_path(root, game.id, lang)
+        old = loaded[lang]
+        nplurals = old.plural.nplurals if old.plural else _plural_of(lang).nplurals
+        merged, stats = merge(old.catalog, tmpl, nplurals=nplurals)
+        words = builtin(lang)
+        fresh = [e for e in merged.entries if e.msgctxt == CONTEXT and not e.translated]
+        _prefill(fresh, game, lang, words)
+        result = UpdateResult(path, stats)
         result.written = write_catalog(path, merged)
+        charset = charset_of(old.catalog.header.msgstr[0])
+        if result.written and charset and python_codec(charset) != "utf-8":
+            result.converted = charset  # msgmerge writes UTF-8 too
         results.append(result)
     return results
 
 
-# --- reading translations for builds and checks --------------------------------------------------
+# --- reading translations for builds and checks ------------------------------------------------
 
 
-class Translations(dict[str, dict[str, str]]):
-    """lang -> msgctxt -> translated text, plus where each entry is (PO file:line)."""
+@dataclass
+class LangCatalog:
+    """One language's catalog of a game, as builds and checks use it."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.positions: dict[str, dict[str, Pos]] = {}
+    lang: str
+    rel: str  # the PO file, relative to the content root
+    entries: dict[str, Entry]  # key_of(msgctxt, msgid) -> active entry
+    plural: PluralForms | None
+
+    def entry(self, key: str) -> Entry | None:
+        return self.entries.get(key)
+
+    def pos(self, entry: Entry) -> Pos:
+        """Where a translator fixes an entry: its msgstr line."""
+        line = entry.msgstr_line or entry.line
+        return Pos(self.rel, line, 1 if line else 0)
+
+    def state(self, key: str, msgid: str, plural: str | None) -> tuple[str, Entry | None]:
+        """How the entry of ``key`` stands for this source text: ``translated``, ``fuzzy``,
+        ``missing`` (empty or a plural form empty), ``outdated`` (made for another source
+        text: the catalog needs ``pnp i18n update``) or ``absent``."""
+        entry = self.entries.get(key)
+        if entry is None:
+            return "absent", None
+        if entry.msgid != msgid or entry.msgid_plural != plural:
+            return "outdated", entry
+        if entry.complete:
+            return "translated", entry
+        if entry.translated and entry.fuzzy:
+            return "fuzzy", entry
+        return "missing", entry
+
+    def text_state(self, text: Text, source_lang: str) -> tuple[str, Entry | None]:
+        msgid, plural = _source_forms(text, source_lang)
+        return self.state(text.ctx, msgid, plural)
+
+    def translation(self, text: Text, source_lang: str) -> str | None:
+        """The confirmed translation of ``text`` (its general form), or None."""
+        state, entry = self.text_state(text, source_lang)
+        if state != "translated" or entry is None:
+            return None
+        return entry.msgstr[-1] if entry.msgid_plural is not None else entry.msgstr[0]
+
+    def form_index(self, n: float) -> int:
+        """The plural form for the count ``n`` by this catalog's Plural-Forms."""
+        if self.plural is None:
+            return 0 if n == 1 else 1
+        if not float(n).is_integer():
+            return self.plural.index(2) if self.plural.nplurals > 1 else 0
+        return self.plural.index(int(n))
+
+
+class Translations(dict[str, LangCatalog]):
+    """lang -> that language's catalog of the game (catalogs that could be read)."""
 
 
 def read_translations(root: Root, game: Game, report: Report) -> Translations:
-    """lang -> msgctxt -> translated, non-fuzzy text, for every catalog of the game."""
+    """Every readable catalog of the game; what cannot be read is a finding at its line."""
     out = Translations()
-    by_ctx = {t.ctx: t for t in game.texts}
     for lang in catalog_languages(root, game.id):
         path = po_path(root, game.id, lang)
         rel = root.rel(path)
         try:
-            cat = read_catalog(path, rel, lang)
+            loaded = load_catalog(path, rel)
         except CatalogError as exc:
-            message = str(exc)
-            line = 0
-            head = message.split(":", 2)
-            if len(head) > 1 and head[1].isdigit():
-                line = int(head[1])
-                message = head[2].strip()
-            report.add(PO_SYNTAX, Pos(rel, line, 1 if line else 0), message, game=game.id)
+            for problem in exc.problems:
+                report.add(PO_SYNTAX, _pos(rel, problem), problem.message, game=game.id)
             continue
-        entries: dict[str, str] = {}
-        positions: dict[str, Pos] = {}
-        for msg in cat:
-            if not msg.id or msg.fuzzy or not msg.string or not msg.context:
-                continue
-            ctx = str(msg.context)
-            entries[ctx] = str(msg.string)
-            positions[ctx] = Pos(rel, msg.lineno or 0, 1 if msg.lineno else 0)
-            text = by_ctx.get(ctx)
-            if text is not None and lang in text.values and text.values[lang] != msg.string:
-                line = msg.lineno or 0
-                report.add(
-                    PO_CONFLICT,
-                    text.at(lang),
-                    f"the {lang} text of {ctx} differs from {rel}:{line}; the YAML text wins "
-                    "in builds: keep one of them",
-                    game=game.id,
-                )
-        out[lang] = entries
-        out.positions[lang] = positions
+        for problem in loaded.warnings:
+            report.add(PO_WARNING, _pos(rel, problem), problem.message, game=game.id)
+        entries = {key_of(e.msgctxt, e.msgid): e for e in loaded.catalog.entries}
+        cat = LangCatalog(lang, rel, entries, loaded.plural)
+        _conflicts(game, cat, report)
+        out[lang] = cat
     return out
+
+
+def _pos(rel: str, problem: PoProblem) -> Pos:
+    return Pos(rel, problem.line, problem.col or (1 if problem.line else 0))
+
+
+def _conflicts(game: Game, cat: LangCatalog, report: Report) -> None:
+    lang = cat.lang
+    for text in game.texts:
+        if lang not in text.values:
+            continue
+        value = cat.translation(text, game.source_language)
+        if value is not None and value != text.values[lang]:
+            entry = cat.entries[text.ctx]
+            report.add(
+                PO_CONFLICT,
+                text.at(lang),
+                f"the {lang} text of {text.ctx} differs from {cat.pos(entry)}; the YAML text "
+                "wins in builds: keep one of them",
+                game=game.id,
+            )
+
+
+# --- progress -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Problem:
+    """Something a translator has to do, and where."""
+
+    kind: str  # fuzzy, missing, outdated, absent (not in the catalog), overflow, glyph
+    pos: Pos
+    what: str  # the text's context (or the message of a finding)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "path": self.pos.path,
+            "line": self.pos.line,
+            "column": self.pos.col,
+            "what": self.what,
+        }
 
 
 @dataclass
@@ -517,48 +581,84 @@ class LangStatus:
     translated: int = 0
     fuzzy: int = 0
     missing: int = 0
-    overflow: int = 0
-    glyphs: int = 0
     source: bool = False
     catalog: bool = False
-    problems: list[str] = field(default_factory=list)
+    readable: bool = True
+    problems: list[Problem] = field(default_factory=list)
 
     @property
     def percent(self) -> float:
         return 100.0 * self.translated / self.total if self.total else 100.0
 
+    def count(self, kind: str) -> int:
+        return sum(1 for p in self.problems if p.kind == kind)
 
-def status(root: Root, game: Game, report: Report) -> list[LangStatus]:
-    """Per language: how many texts are translated (inline or PO), fuzzy, missing."""
+
+def status(
+    root: Root, game: Game, translations: Translations, printed: set[str] | None = None
+) -> list[LangStatus]:
+    """Per language: texts translated (inline or PO), fuzzy, missing, each problem placed.
+
+    Counted: the texts the sheets print, and pnp's own words for them."""
     langs = list(dict.fromkeys([*game.languages, *catalog_languages(root, game.id)]))
-    texts = [t for t in game.texts if t.values.get(game.source_language)]
+    src = game.source_language
+    texts = [
+        t for t in game.texts if _source_forms(t, src)[0] and (printed is None or t.ctx in printed)
+    ]
+    words = game_words(game)
     rows = []
     for lang in langs:
-        st = LangStatus(lang, total=len(texts), source=lang == game.source_language)
-        fuzzy: set[str] = set()
-        translated: dict[str, str] = {}
-        path = po_path(root, game.id, lang)
-        if path.is_file():
-            st.catalog = True
-            try:
-                cat = read_catalog(path, root.rel(path), lang)
-                for msg in cat:
-                    if msg.id and msg.context:
-                        if msg.fuzzy and msg.string:
-                            fuzzy.add(str(msg.context))
-                        elif msg.string:
-                            translated[str(msg.context)] = str(msg.string)
-            except CatalogError as exc:
-                st.problems.append(str(exc))
+        st = LangStatus(lang, source=lang == src)
+        cat = translations.get(lang)
+        st.catalog = po_path(root, game.id, lang).exists()
+        st.readable = cat is not None or not st.catalog
+        if st.source:
+            st.total = st.translated = len(texts)
+            rows.append(st)
+            continue
         for text in texts:
-            if lang in text.values or text.ctx in translated:
+            st.total += 1
+            if lang in text.values:
                 st.translated += 1
-            elif text.ctx in fuzzy:
-                st.fuzzy += 1
-            else:
-                st.missing += 1
+                continue
+            state, entry = cat.text_state(text, src) if cat else ("absent", None)
+            _count(st, cat, state, entry, text.ctx, text.pos)
+        pnp_words = builtin(lang) if lang.split("_")[0] != "en" else None
+        for word in words:
+            st.total += 1
+            if lang.split("_")[0] == "en":
+                st.translated += 1
+                continue
+            key = key_of(CONTEXT, word.msgid)
+            state, entry = cat.state(key, word.msgid, word.plural) if cat else ("absent", None)
+            if state != "translated" and pnp_words is not None and pnp_words.get(word.msgid):
+                state = "translated"  # pnp's own translation prints
+            _count(st, cat, state, entry, f"pnp: {word.msgid}", Pos(cat.rel) if cat else Pos(""))
         rows.append(st)
     return rows
 
 
-__all__ = ["__version__"]
+def _count(
+    st: LangStatus, cat: LangCatalog | None, state: str, entry: Entry | None, what: str, at: Pos
+) -> None:
+    if state == "translated":
+        st.translated += 1
+        return
+    pos = cat.pos(entry) if cat is not None and entry is not None else at
+    if state == "fuzzy":
+        st.fuzzy += 1
+    else:
+        st.missing += 1
+    st.problems.append(Problem(state, pos, what))
+
+
+__all__ = [
+    "PO_CONFLICT",
+    "PO_SYNTAX",
+    "PO_WARNING",
+    "CatalogError",
+    "LangCatalog",
+    "PluralError",
+    "Translations",
+    "python_codec",
+]

@@ -1,57 +1,143 @@
-"""Choosing the text of each field for a build language.
+"""Choosing the text of each field, and of each of pnp's own words, for a build language.
 
-For language L a text is L's inline YAML value, else L's translated, non-fuzzy entry of the PO
-catalog ``locales/L/LC_MESSAGES/<game>.po``, else the source text; every fallback is recorded so
-the build can report it. Catalog reading and writing lives in pnp/catalog.py.
+For language L a game text is L's inline YAML value, else L's confirmed (translated, not
+fuzzy, made for the current source) entry of ``locales/L/LC_MESSAGES/<game>.po``, else the
+source text. pnp's own sheet words come from that catalog too, else from pnp's own catalog for
+L, else in English. Every fallback is recorded with where a translator fixes it (the PO
+entry's msgstr line, else the YAML text) and why (fuzzy, missing, outdated, absent), so the
+build and ``pnp i18n status`` can report it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..findings import Pos
 from ..model import Game, Text
+from .words import CONTEXT, SOURCE_LANGUAGE, WORDS_BY_ID, builtin, plural_index
+
+if TYPE_CHECKING:
+    from .catalog import LangCatalog
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """A text printed in another language than the build's, and where to fix it."""
+
+    what: str  # the text's context, or "pnp: <word>"
+    state: str  # fuzzy, missing, outdated, absent
+    pos: Pos
 
 
 @dataclass
 class Translator:
     game: Game
     lang: str
-    catalog: dict[str, str] = field(default_factory=dict)  # msgctxt -> translated text
-    fallbacks: dict[str, Text] = field(default_factory=dict)  # msgctxt -> text that fell back
+    catalog: LangCatalog | None = None
+    fallbacks: dict[str, Fallback] = field(default_factory=dict)  # key -> what fell back
     from_catalog: set[str] = field(default_factory=set)
-    positions: dict[str, Pos] = field(default_factory=dict)  # msgctxt -> PO file line
+    seen: set[str] | None = None  # when a set: the context of every text asked for
+
+    def __post_init__(self) -> None:
+        self._english = self.lang.split("_")[0] == SOURCE_LANGUAGE
+        self._source = self.lang == self.game.source_language
+
+    # --- game texts ------------------------------------------------------------------------------
+
+    def _entry_state(self, t: Text) -> tuple[str, Any]:
+        if self.catalog is None:
+            return "absent", None
+        return self.catalog.text_state(t, self.game.source_language)
 
     def is_fallback(self, t: Text) -> bool:
         """True when ``t`` prints in the source language for lack of a translation."""
-        return (
-            self.lang != self.game.source_language
-            and self.lang not in t.values
-            and not self.catalog.get(t.ctx)
-        )
+        if self._source or self.lang in t.values:
+            return False
+        return self._entry_state(t)[0] != "translated"
 
     def position(self, t: Text) -> Pos:
         """Where this language's text of ``t`` is written: YAML, else the PO entry."""
         if self.lang in t.values:
             return t.at(self.lang)
-        if t.ctx in self.catalog and t.ctx in self.positions:
-            return self.positions[t.ctx]
+        entry = self._entry_state(t)[1]
+        if entry is not None and self.catalog is not None:
+            return self.catalog.pos(entry)
         return t.pos
 
-    def text(self, t: Text | None) -> str:
+    def text(self, t: Text | None, values: Mapping[str, Any] | None = None) -> str:
+        """The text of ``t`` in the build language; ``values`` choose a plural text's form."""
         if t is None:
             return ""
-        inline = t.values.get(self.lang)
-        if inline is not None:
-            return inline
-        translated = self.catalog.get(t.ctx)
-        if translated:
+        if self.seen is not None:
+            self.seen.add(t.ctx)
+        n = _count_of(t, values)
+        if self.lang in t.values:
+            inline = t.form(self.lang, n) if n is not None else None
+            return inline if inline is not None else t.values[self.lang]
+        state, entry = self._entry_state(t)
+        if state == "translated" and entry is not None and self.catalog is not None:
             self.from_catalog.add(t.ctx)
-            return translated
-        source = t.values.get(self.game.source_language)
+            if entry.msgid_plural is None:
+                return str(entry.msgstr[0])
+            i = self.catalog.form_index(n) if n is not None else len(entry.msgstr) - 1
+            return str(entry.msgstr[min(max(i, 0), len(entry.msgstr) - 1)])
+        src = self.game.source_language
+        source = t.values.get(src)
         if source is None:
             # no source text: any language present is better than nothing
             source = next(iter(t.values.values()), "")
-        if self.lang != self.game.source_language:
-            self.fallbacks[t.ctx] = t
+        elif n is not None:
+            source = t.form(src, n) or source
+        if not self._source:
+            pos = self.catalog.pos(entry) if entry is not None and self.catalog else t.pos
+            self.fallbacks[t.ctx] = Fallback(t.ctx, state, pos)
         return source
+
+    # --- pnp's own words ------------------------------------------------------------------------
+
+    def word(self, msgid: str, n: int | None = None) -> str:
+        """One of pnp's sheet words in the build language (``n`` for a word with plural forms)."""
+        spec = WORDS_BY_ID.get(msgid)
+        if spec is None:
+            raise KeyError(f"{msgid!r} is not registered in pnp.i18n.words.SHEET_WORDS")
+        english = spec.plural if (spec.plural and n is not None and n != 1) else msgid
+        if self._english:
+            return english
+        key = CONTEXT + "\x04" + msgid
+        state, entry = (
+            self.catalog.state(key, msgid, spec.plural) if self.catalog else ("absent", None)
+        )
+        if state == "translated" and entry is not None and self.catalog is not None:
+            if spec.plural is None:
+                return str(entry.msgstr[0])
+            i = self.catalog.form_index(n if n is not None else 2)
+            return str(entry.msgstr[min(max(i, 0), len(entry.msgstr) - 1)])
+        own = builtin(self.lang)
+        forms = own.get(msgid) if own else None
+        if forms:
+            if spec.plural is None:
+                return forms[0]
+            i = plural_index(own.plural if own else None, self.lang, n if n is not None else 2)
+            if 0 <= i < len(forms):
+                return forms[i]
+        if entry is not None and self.catalog is not None:
+            pos = self.catalog.pos(entry)
+        else:  # the catalog where the word goes (``pnp i18n init`` or ``update`` adds it)
+            rel = self.catalog.rel if self.catalog else f"locales/{self.lang}/LC_MESSAGES"
+            pos = Pos(rel if self.catalog else f"{rel}/{self.game.id}.po")
+        self.fallbacks[key] = Fallback(f"pnp: {msgid}", state, pos)
+        return english
+
+
+def _count_of(t: Text, values: Mapping[str, Any] | None) -> float | None:
+    if not t.count or values is None:
+        return None
+    value = values.get(t.count)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        try:
+            return float(str(value))
+        except ValueError:
+            return None
+    return value

@@ -1,39 +1,195 @@
-"""pnp's own words on sheets and in the terminal, translated with gettext catalogs.
+"""pnp's own words: what pnp itself prints on the sheets, and what it says in the terminal.
 
-The catalogs live in pnp/locale/<lang>/LC_MESSAGES/pnp.po and are read with babel; sheet words
-follow the build language, terminal messages the user's locale (LC_ALL, LC_MESSAGES, LANG).
+Sheet words are registered in :data:`SHEET_WORDS` with where they are printed. They join every
+game's template under the context ``pnp`` (:data:`CONTEXT`), so a translator finds every word of
+their sheets in the one catalog of the game they translate; pnp's own catalogs,
+``pnp/i18n/locale/<lang>/LC_MESSAGES/pnp.po``, hold pnp's translations of them (and of the
+terminal messages), used when a game's catalog has none and to fill a new catalog.
+
+A build for language L prints a sheet word from L's game catalog, else from pnp's catalog for
+L, else in English, and reports that fallback like any other. Terminal messages follow the
+user's locale (LC_ALL, LC_MESSAGES, LANG).
+
+Maintainers: ``python -m pnp.i18n`` refreshes ``pnp.pot`` from the code and merges it
+into every ``pnp.po``.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from babel.messages.pofile import read_po
+from .plural import PluralError, PluralForms, parse_plural_forms
+from .po import Catalog, Entry, Flags
 
 LOCALE_DIR = Path(__file__).parent / "locale"
+CONTEXT = "pnp"  # msgctxt of pnp's sheet words in a game's catalog
+SOURCE_LANGUAGE = "en"
 
 
-@functools.lru_cache(maxsize=32)
-def _catalog(lang: str) -> dict[str, str]:
-    for code in (lang, lang.split("_")[0]):
-        po = LOCALE_DIR / code / "LC_MESSAGES" / "pnp.po"
-        if po.is_file():
-            with po.open("rb") as fh:
-                cat = read_po(fh, locale=code)
-            return {
-                str(m.id): str(m.string)
-                for m in cat
-                if m.id and isinstance(m.id, str) and m.string and not m.fuzzy
-            }
-    return {}
+@dataclass(frozen=True)
+class Word:
+    """A word pnp prints on a sheet; ``plural`` when it has plural forms."""
+
+    msgid: str
+    where: str  # a note for translators: where it is printed
+    feature: str = "sheets"  # sheets, tokens, boards, setup, scenarios, proof
+    plural: str | None = None
+
+
+_W = Word
+SHEET_WORDS: tuple[Word, ...] = (
+    # page labels, on every sheet
+    _W("sheet {n} of {total}", "page label: the sheet number and the number of sheets"),
+    _W("fronts", "page label: a sheet of card fronts"),
+    _W("backs", "page label: a sheet of card backs"),
+    _W("fold here", "gutter-fold sheets: the fold line, and the page label"),
+    _W("print at 100 %: this bar measures {length} mm", "caption of the scale bar on each sheet"),
+    _W(
+        "This side is left blank on purpose (duplex printing).",
+        "on a page that has nothing on its back",
+    ),
+    _W("tokens", "page label: a sheet of tokens", "tokens"),
+    _W("token backs", "page label: the backs of a token sheet", "tokens"),
+    # board tiles
+    _W("board", "page label: a sheet of a board split over several pages", "boards"),
+    _W("back", "board tile label: the board's back side, in parentheses", "boards"),
+    _W(
+        "{board}{side}: tile {label} of {total}",
+        "board tile label: {side} is empty or ' (back)'; {label} is A1, B2…",
+        "boards",
+    ),
+    _W(
+        "print at 100 %; cut on the marks; glue each tile onto the grey strip",
+        "board tile instructions, beside the assembly map",
+        "boards",
+    ),
+    _W("glue", "board tile: on the strip where the next tile is glued", "boards"),
+    # the setup sheet
+    _W("Setup", "setup sheet: heading when the game gives none", "setup"),
+    _W(
+        "How to print: at 100 % (actual size), never “fit to page”. Check the scale bar on any "
+        "sheet measures 50 mm. Card sheets are followed by their backs: print double-sided, "
+        "flipping on the long edge, or print single-sided and glue.",
+        "setup sheet: printing advice",
+        "setup",
+    ),
+    _W(
+        "Content pack version {version}",
+        "setup sheet: the edition of the content; a date may follow",
+        "setup",
+    ),
+    # scenarios, on the setup sheet
+    _W("{name} (variant of {base})", "scenario heading of a variant", "scenarios"),
+    _W(
+        "{lo}-{hi} player",
+        "scenario: the player counts it is for; the form follows {hi}",
+        "scenarios",
+        plural="{lo}-{hi} players",
+    ),
+    _W(
+        "{n} player",
+        "scenario: the one player count it is for",
+        "scenarios",
+        plural="{n} players",
+    ),
+    _W("Place {board}", "scenario set-up step", "scenarios"),
+    _W("Place {board}, side {side} up", "scenario set-up step; {side} is A or B", "scenarios"),
+    _W("Set {track} to {value}", "scenario set-up step: a track's starting space", "scenarios"),
+    _W("Special rules", "scenario: heading", "scenarios"),
+    _W("Victory", "scenario: heading", "scenarios"),
+    _W("Defeat", "scenario: heading", "scenarios"),
+    _W("keep only the cards marked {mark}", "scenario deck step", "scenarios"),
+    _W("set aside the cards marked {mark}", "scenario deck step", "scenarios"),
+    _W("remove {cards}", "scenario deck step", "scenarios"),
+    _W("use, in this order: {cards}", "scenario deck step", "scenarios"),
+    _W("shuffle", "scenario deck step", "scenarios"),
+    _W("draw {n} at random", "scenario deck step", "scenarios"),
+    _W(
+        "draw at random by players ({per})",
+        "scenario deck step; {per} lists 'players: cards'",
+        "scenarios",
+    ),
+    _W("put on top: {cards}", "scenario deck step", "scenarios"),
+    _W("put at the bottom: {cards}", "scenario deck step", "scenarios"),
+    # the translator's proof (pnp build --proof)
+    _W(
+        "Proof: left the source text, right the translation; red frame: does not fit, "
+        "orange dashes: not translated yet.",
+        "translator's proof (--proof): the legend",
+        "proof",
+    ),
+    _W("overflow", "translator's proof (--proof): on a text that does not fit", "proof"),
+)
+WORDS_BY_ID = {w.msgid: w for w in SHEET_WORDS}
+
+
+# --- pnp's own catalogs -----------------------------------------------------------------------
+
+
+@dataclass
+class Builtin:
+    """pnp's translations into one language (complete entries only)."""
+
+    lang: str
+    forms: dict[str, list[str]]  # msgid -> its forms
+    plural: PluralForms | None
+
+    def get(self, msgid: str) -> list[str] | None:
+        return self.forms.get(msgid)
+
+
+@functools.lru_cache(maxsize=32)  # shared on purpose: files of the installed package
+def builtin(lang: str) -> Builtin | None:
+    """pnp's own catalog for ``lang`` (``pt_BR`` falls back to ``pt``), or None."""
+    from .po import parse
+    from .pocheck import scan_po
+
+    for code in dict.fromkeys((lang, lang.split("_")[0])):
+        path = LOCALE_DIR / code / "LC_MESSAGES" / "pnp.po"
+        if not path.is_file():
+            continue
+        scan = scan_po(path.read_bytes())
+        if scan.errors or scan.text is None:
+            return None  # a broken file in the package: tests keep this from shipping
+        catalog = parse(scan.text)
+        return Builtin(code, _complete(catalog), scan.plural)
+    return None
+
+
+def _complete(catalog: Catalog) -> dict[str, list[str]]:
+    return {e.msgid: list(e.msgstr) for e in catalog.entries if e.complete}
+
+
+def plural_index(plural: PluralForms | None, lang: str, n: int) -> int:
+    """Which plural form ``n`` takes: by the catalog's rule, else by the language's usual one."""
+    if plural is None:
+        from .plural import plural_forms_for
+
+        try:
+            plural = parse_plural_forms(plural_forms_for(lang))
+        except PluralError:
+            return 0 if n == 1 else 1
+    return plural.index(n)
 
 
 def gettext(message: str, lang: str) -> str:
-    """``message`` in ``lang`` when pnp has a translation, else as written (English)."""
-    return _catalog(lang).get(message, message)
+    """``message`` in ``lang`` from pnp's own catalog, else as written (English)."""
+    cat = builtin(lang) if lang != SOURCE_LANGUAGE else None
+    forms = cat.get(message) if cat else None
+    return forms[0] if forms else message
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str) -> str:
+    cat = builtin(lang) if lang != SOURCE_LANGUAGE else None
+    forms = cat.get(singular) if cat else None
+    if forms:
+        i = plural_index(cat.plural if cat else None, lang, n)
+        if 0 <= i < len(forms) and forms[i]:
+            return forms[i]
+    return singular if n == 1 else plural
 
 
 def terminal_language() -> str:
@@ -49,43 +205,63 @@ def tr(message: str) -> str:
     return gettext(message, terminal_language())
 
 
-KEYWORDS = {"w": None, "gettext": None, "gettext_": None, "tr": None}
+# --- the maintainer's tool ----------------------------------------------------------------------
+
+KEYWORDS = {"tr": None, "gettext_": None}  # terminal messages and the calibration sheet
 
 
-def extract_template() -> Any:
-    """pnp's own words, extracted from the source with babel (the pnp.pot template)."""
-    from babel.messages.catalog import Catalog
+def template() -> Catalog:
+    """pnp.pot: the terminal messages found in the code, then the sheet words."""
     from babel.messages.extract import extract_from_dir
 
-    cat = Catalog(project="pnp", msgid_bugs_address="", fuzzy=False)
+    from .catalog import pot_header
+
+    note = ["pnp's own words: the terminal's and the sheets'.", "Made by `python -m pnp.i18n`."]
+    cat = Catalog(header=pot_header("pnp", "", note))
+    seen: dict[str, Entry] = {}
     package = Path(__file__).parent.parent
-    for filename, lineno, message, comments, _ctx in extract_from_dir(
-        str(package), method_map=[("**.py", "python")], keywords=KEYWORDS
-    ):
-        if isinstance(message, str) and message:
-            cat.add(message, locations=[(f"pnp/{filename}", lineno)], auto_comments=comments)
+    found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS)
+    for filename, lineno, message, _comments, _ctx in found:
+        if not isinstance(message, str) or not message:
+            continue
+        ref = f"pnp/{filename}:{lineno}"
+        if message in seen:
+            seen[message].references.append(ref)
+            continue
+        entry = Entry(message, references=[ref], flags=_format_flags(message))
+        seen[message] = entry
+        cat.entries.append(entry)
+    for word in SHEET_WORDS:
+        if word.msgid in seen:
+            continue
+        flags = _format_flags(word.msgid + (word.plural or ""))
+        cat.entries.append(
+            Entry(word.msgid, msgid_plural=word.plural, extracted=[word.where], flags=flags)
+        )
     return cat
 
 
-def main() -> None:  # pragma: no cover - a maintainer's tool: python -m pnp.words
-    """Refresh pnp/locale/pnp.pot and merge it into every pnp.po (translations are kept)."""
-    import io
+def _format_flags(text: str) -> Flags:
+    from .catalog import brace_flags
 
-    from babel.messages.pofile import write_po
+    return brace_flags(text)
 
-    tmpl = extract_template()
-    buf = io.BytesIO()
-    write_po(buf, tmpl, width=100, omit_header=False)
-    (LOCALE_DIR / "pnp.pot").write_bytes(buf.getvalue())
-    for po in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/pnp.po")):
-        with po.open("rb") as fh:
-            cat = read_po(fh, locale=po.parent.parent.name)
-        cat.update(tmpl, no_fuzzy_matching=True)
-        out = io.BytesIO()
-        write_po(out, cat, width=100, ignore_obsolete=True)
-        po.write_bytes(out.getvalue())
-        missing = [m.id for m in cat if m.id and (not m.string or m.fuzzy)]
-        print(f"{po}: {len(missing)} to translate")
+
+def main() -> None:  # pragma: no cover - a maintainer's tool: python -m pnp.i18n
+    """Refresh pnp.pot and merge it into every pnp.po (translations are kept)."""
+    from .catalog import read_catalog, write_catalog
+    from .merge import merge
+
+    tmpl = template()
+    write_catalog(LOCALE_DIR / "pnp.pot", tmpl)
+    for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/pnp.po")):
+        old = read_catalog(path, str(path))
+        plural = parse_plural_forms(old.field("Plural-Forms") or "nplurals=2; plural=(n != 1);")
+        merged, _stats = merge(old, tmpl, nplurals=plural.nplurals, by_context=False)
+        merged.obsolete = []  # pnp's own catalogs keep no history
+        write_catalog(path, merged)
+        missing = [e.msgid for e in merged.entries if not e.complete]
+        print(f"{path}: {len(missing)} to translate")
         for mid in missing:
             print(f"  {mid!r}")
 
