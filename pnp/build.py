@@ -150,10 +150,8 @@ def printed_texts(root: Root, game: Game) -> set[str]:
     for owner in game.owners():
         size = item_size(game, owner)
         for card in owner.cards:
-            sides = [(owner.back, "back")] if owner.back is not None else []
-            sides = [(card, "front"), *sides]
-            if card.back is not None:
-                sides.append((card.back, "back"))
+            back = card.back if card.back is not None else owner.back  # a card's own back wins
+            sides = [(card, "front")] + ([(back, "back")] if back is not None else [])
             for face, side in sides:
                 with contextlib.suppress(*skip):
                     engine.ops(face, owner, card, side, size.w, size.h, 0.0)

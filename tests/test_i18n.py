@@ -497,3 +497,31 @@ def test_terminal_follows_the_locale(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     result = run("validate", "mini", "--root", str(root))
     assert "0 error(es), 0 aviso(s)" in result.stderr
+
+
+@pytest.mark.parametrize("gid", ["fabg", "austerity", "status", "which-side"])
+def test_the_template_holds_exactly_what_a_build_prints(
+    gid: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """printed_texts() (what templates hold) against every text a real build asks for."""
+    from pnp.build import printed_texts
+    from pnp.findings import Report
+    from pnp.i18n.translator import Translator
+    from pnp.load import Root, load_game
+
+    asked: set[str] = set()
+    real = Translator.text
+
+    def text(self: Translator, t: object, values: object = None) -> str:
+        if t is not None:
+            asked.add(t.ctx)  # type: ignore[attr-defined]
+        return real(self, t, values)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Translator, "text", text)
+    out = tmp_path / "out"
+    result = run("build", gid, "--out", str(out), "--force", "--root", str(REPO))
+    assert result.exit_code == 0, result.stderr
+    monkeypatch.setattr(Translator, "text", real)
+    game = load_game(Root(REPO), gid, Report())
+    assert game is not None
+    assert printed_texts(Root(REPO), game) == asked

@@ -612,13 +612,9 @@ def status(
         cat = translations.get(lang)
         st.catalog = po_path(root, game.id, lang).exists()
         st.readable = cat is not None or not st.catalog
-        if st.source:
-            st.total = st.translated = len(texts)
-            rows.append(st)
-            continue
         for text in texts:
             st.total += 1
-            if lang in text.values:
+            if st.source or lang in text.values:
                 st.translated += 1
                 continue
             state, entry = cat.text_state(text, src) if cat else ("absent", None)
