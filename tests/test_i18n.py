@@ -525,3 +525,17 @@ def test_the_template_holds_exactly_what_a_build_prints(
     game = load_game(Root(REPO), gid, Report())
     assert game is not None
     assert printed_texts(Root(REPO), game) == asked
+
+
+def test_overflow_in_a_translation_is_named_with_its_po_line(mini: Path) -> None:
+    long = "Sehr " * 400 + "{coin}."
+    line = translate(mini, "decks/main/cards/alpha/text", long)
+    found = json.loads(run("validate", "mini", "--format", "json", "--root", str(mini)).stdout)
+    over = [f for f in found if f["rule"] == "text-overflow"]
+    assert over and (over[0]["path"], over[0]["line"]) == (FR, line)
+    status = run("i18n", "status", "mini", "--format", "json", "--root", str(mini))
+    fr = next(r for r in json.loads(status.stdout) if r["lang"] == "fr")
+    named = [p for p in fr["problems"] if p["kind"] == "overflow"]
+    assert fr["overflow"] == len(named) >= 1 and (named[0]["path"], named[0]["line"]) == (FR, line)
+    text = run("i18n", "status", "mini", "--root", str(mini)).stdout
+    assert f"{FR}:{line}:1: [fr] " in text

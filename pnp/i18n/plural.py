@@ -202,13 +202,13 @@ class _Parser:
     def peek(self) -> _Tok:
         return self.toks[self.i]
 
-    def fail(self, tok: _Tok, what: str) -> PluralError:
+    def fail(self, tok: _Tok, what: str, after: bool = False) -> PluralError:
         if tok.kind == "bad":
             if tok.text == "=":
                 what = "'=' alone is not an operator: compare with =="
             elif tok.text in "&|":
                 what = f"'{tok.text}' alone is not an operator: write {tok.text * 2}"
-            else:
+            elif not after:
                 what = f"the character {tok.text!r} has no meaning in a plural expression"
         return PluralError(f"invalid plural expression: {what} (e.g. {_EXAMPLE})", tok.col)
 
@@ -330,7 +330,9 @@ def _parse_expression(text: str, start: int) -> tuple[str, Evaluator]:
     tree = parser.expression(_TERNARY)
     tok = parser.peek()
     if tok.kind != "end":
-        raise parser.fail(tok, f"{tok.text!r} after a complete expression: end it with ';'")
+        raise parser.fail(
+            tok, f"{tok.text!r} after a complete expression: end it with ';'", after=True
+        )
     return text[start : tok.col - 1].strip(" \t"), _compile(tree)
 
 

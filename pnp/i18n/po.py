@@ -155,6 +155,7 @@ class Catalog:
     header: Entry = field(default_factory=lambda: Entry(""))
     entries: list[Entry] = field(default_factory=list)
     obsolete: list[Entry] = field(default_factory=list)
+    header_at: int = 0  # how many entries come before the header (GNU keeps it where it was)
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
@@ -240,8 +241,8 @@ def entry_lines(entry: Entry) -> list[str]:
 
 def dumps(catalog: Catalog) -> str:
     """The file, laid out as GNU gettext writes it (UTF-8 text; the caller encodes it)."""
-    blocks = [entry_lines(catalog.header)]
-    blocks += [entry_lines(e) for e in catalog.entries]
+    blocks = [entry_lines(e) for e in catalog.entries]
+    blocks.insert(min(catalog.header_at, len(blocks)), entry_lines(catalog.header))
     blocks += [entry_lines(e) for e in catalog.obsolete if e.translated]
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"
 
@@ -334,6 +335,12 @@ def parse(text: str) -> Catalog:
         line = raw.strip()
         if not line:
             continue
+        if line.startswith("#") and not line.startswith(("#~", "#|", "#.", "#:", "#,")):
+            if started:
+                finish()
+            body = raw.lstrip()[1:].rstrip("\r")  # a translator's comment keeps its spaces
+            entry.comments.append(body[1:] if body.startswith(" ") else body)
+            continue
         obsolete = line.startswith("#~")
         if obsolete:
             line = line[2:]
@@ -349,8 +356,8 @@ def parse(text: str) -> Catalog:
                 entry.extracted.append(rest)
             elif kind == "#:":
                 entry.references.extend(rest.split())
-            elif kind == "#,":
-                flag_words.extend(rest.split(","))
+            elif kind == "#,":  # GNU keeps the last flags line of an entry
+                flag_words[:] = rest.split(",")
             else:
                 body = line[1:]
                 entry.comments.append(body[1:] if body.startswith(" ") else body)
@@ -382,6 +389,7 @@ def parse(text: str) -> Catalog:
     for e in entries:
         if e.msgid == "" and e.msgctxt is None and not e.obsolete and catalog.header.line == 0:
             catalog.header = e
+            catalog.header_at = len(catalog.entries)
         elif e.obsolete:
             catalog.obsolete.append(e)
         else:

@@ -1,41 +1,49 @@
 """The strict reading of a gettext PO catalog: what ``msgfmt -c`` refuses, named at the line to fix.
 
 pnp hands translators PO catalogs and reads them back with polib. Before polib, :func:`scan_po`
-reads the bytes the way GNU gettext's ``msgfmt -c`` (version 0.21: ``--check-format
---check-header --check-domain``) does, and reports every error msgfmt reports, as a
-:class:`PoProblem` with the line a translator must fix and a message in plain words. msgfmt's
+reads the bytes the way GNU gettext's ``msgfmt -c -o /dev/null`` (version 0.21: check-format,
+check-header, check-domain) does and reports every error msgfmt reports, as a
+:class:`PoProblem` with the line a translator must fix and a message in plain words; msgfmt's
 warnings (header fields left at their template values...) come back as warnings.
 
 How it mirrors msgfmt:
 
 - the lexer reads tokens like GNU's po-lex.c: keywords, strings with C escapes, ``#`` comments,
-  ``#~`` (obsolete) and ``#|`` (previous) prefixes, backslash-newline joins; a catalog is a
-  stream of tokens, not of lines, so ``msgid "a" msgstr "b"`` on one line is fine and a string
+  ``#~`` (obsolete) and ``#|`` (previous) prefixes, backslash-newline joins. A catalog is a
+  stream of tokens, not of lines: ``msgid "a" msgstr "b"`` on one line is fine, and a string
   after a blank line still continues the msgstr above it;
-- the parser follows GNU's grammar (po-gram-gen.y) and bison's error recovery, so the first error
-  is the one msgfmt names and the ones after it are too;
+- the parser follows GNU's grammar (po-gram-gen.y) and bison's error recovery, so the errors are
+  the ones msgfmt finds, in its order;
 - duplicates (same msgctxt and msgid) are errors even when one copy is obsolete (``#~``) or
-  untranslated;
+  untranslated; an ``#,`` line replaces the flags of the ones above it (msgfmt keeps only the
+  last one);
 - untranslated and fuzzy entries are not checked further; the others are checked for the header,
-  the plural forms (``Plural-Forms`` against each ``msgstr[N]``), leading and trailing ``\\n``,
-  and the ``c-format``, ``python-format`` and ``python-brace-format`` placeholders;
-- like msgfmt, these checks are only what msgfmt would print once the syntax is right: pnp
-  reports them anyway, so that a translator sees everything at once.
+  the plural forms (``Plural-Forms`` against each entry's ``msgstr[N]``), leading and trailing
+  ``\n``, and the ``c-format``, ``python-format`` and ``python-brace-format`` placeholders.
+  msgfmt skips these checks when the file has a syntax error; pnp makes them anyway, so that a
+  translator sees everything at once.
+
+The line of a problem is the one msgfmt names, except where msgfmt names a line after it (an
+unterminated string, a misplaced comment, the end of the file, a keyword whose text is missing)
+and for problems of one translation, named at its own ``msgstr[N]``.
+:func:`scan_po_details` keeps, for each problem, the lines msgfmt itself prints.
 
 pnp also refuses, on purpose, a few things msgfmt lets through: a file over 16 MB, NUL bytes,
 bytes that do not decode in the declared charset, a UTF-8 file labelled with another charset,
-a charset pnp cannot read (anything but GNU's portable names known to Python), strings longer
+a charset pnp cannot read (anything but GNU's portable names that Python knows), strings longer
 than ``max_string`` characters, and the limits of :mod:`.plural`. It accepts a UTF-8
 byte-order mark (with a warning), which msgfmt does not.
 
-The scan is linear in the size of the file: a few regular expressions that cannot backtrack,
-and a fast path that reads a whole ordinary entry with one of them.
+The scan is linear in the size of the file. Ordinary entries, runs of comments and runs of
+strings are each read with one regular expression whose repetitions never backtrack; the rest
+goes token by token.
 """
 
 from __future__ import annotations
 
 import bisect
 import codecs
+import gc
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,6 +54,8 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 """pnp does not read a catalog larger than this (checked before decoding)."""
 MAX_ERRORS = 200
 """After this many errors the scan stops: the file needs fixing before more is useful."""
+MAX_WARNINGS = 200
+"""Warnings after this many are counted, not listed."""
 FAST_PATHS = True
 """Read ordinary entries, comments and runs of strings in bulk (the tests turn it off to check
 that the result is the same)."""
@@ -131,7 +141,15 @@ class ScanDetails:
 
 def scan_po_details(data: bytes, *, max_string: int = 100_000) -> ScanDetails:
     """Like :func:`scan_po`, keeping msgfmt's order and lines (used by the tests against it)."""
-    return _Scan(data, max_string).run()
+    # The scan makes many small objects that live until its end, and creates no cycles: the
+    # garbage collector would only walk them again and again (quadratic on huge catalogs).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _Scan(data, max_string).run()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 # --- tokens ------------------------------------------------------------------------------------
@@ -181,7 +199,7 @@ _SHOWN = {
 
 
 @dataclass(slots=True)
-class Tok:
+class _Tok:
     """A token: its kind, value, where msgfmt says it is, where it starts, and #~ or not."""
 
     kind: int
@@ -224,6 +242,7 @@ class _Lexer:
         self.prev = False
         self.last_line = 1
         self.eilseq = 0  # bytes msgfmt will find invalid when it reads on (see on_header_charset)
+        self.col_cache = (0, 0)  # (an offset, the start of its line)
 
     def line_at(self, pos: int, nl: int) -> int:
         """The file line of offset ``pos`` when ``nl`` newlines of the joined text precede it."""
@@ -232,12 +251,20 @@ class _Lexer:
         return nl + 1
 
     def col(self, pos: int) -> int:
-        return pos - self.s.rfind("\n", 0, pos)
+        """The 1-based column of ``pos`` (asked mostly in order: the last answer is kept)."""
+        seen, start = self.col_cache
+        if pos >= seen:
+            found = self.s.rfind("\n", seen, pos)
+            start = found + 1 if found >= 0 else start
+        else:
+            start = self.s.rfind("\n", 0, pos) + 1
+        self.col_cache = (pos, start)
+        return pos - start + 1
 
     def error(self, gline: int, line: int, pos: int, message: str) -> None:
         self.scan.error(line, self.col(pos), message, ((gline, EAL),))
 
-    def next(self) -> Tok:
+    def next(self) -> _Tok:
         s = self.s
         n = self.n
         while self.eilseq:
@@ -252,7 +279,7 @@ class _Lexer:
         while True:
             i = self.i
             if i >= n:
-                return Tok(EOF, None, self.line_at(n, self.nl), self.last_line, n, self.obs)
+                return _Tok(EOF, None, self.line_at(n, self.nl), self.last_line, n, self.obs)
             c = s[i]
             if c in " \t\r\f\v\n":
                 end = _end(_SPACE, s, i)
@@ -280,12 +307,12 @@ class _Lexer:
                 end = s.find("\n", i + 1)
                 if end < 0:
                     self.i = n
-                    tok = Tok(COMMENT, s[i + 1 :], self.line_at(n, self.nl), line, i, self.obs)
+                    tok = _Tok(COMMENT, s[i + 1 :], self.line_at(n, self.nl), line, i, self.obs)
                 else:
                     self.i = end + 1
                     self.nl += 1
                     gline = self.line_at(end, self.nl)
-                    tok = Tok(COMMENT, s[i + 1 : end], gline, line, i, self.obs)
+                    tok = _Tok(COMMENT, s[i + 1 : end], gline, line, i, self.obs)
                 self.obs = False
                 return tok
             if c == '"':
@@ -298,22 +325,22 @@ class _Lexer:
                 kind = (_PREV_KEYWORDS if self.prev else _KEYWORDS).get(word)
                 if kind is None:
                     self.error(gline, line, i, _unknown_keyword(word, self.prev))
-                    return Tok(NAME, word, gline, line, i, self.obs)
-                return Tok(kind, word, gline, line, i, self.obs)
+                    return _Tok(NAME, word, gline, line, i, self.obs)
+                return _Tok(kind, word, gline, line, i, self.obs)
             if "0" <= c <= "9":
                 end = _end(_DIGITS, s, i + 1)
                 self.i = end
                 digits = s[i:end].lstrip("0")
                 value = _LONG_MAX if len(digits) > 19 else min(int(digits or "0"), _LONG_MAX)
-                return Tok(NUMBER, value, self.line_at(end, self.nl), line, i, self.obs)
+                return _Tok(NUMBER, value, self.line_at(end, self.nl), line, i, self.obs)
             self.i = i + 1
             if c == "[":
-                return Tok(LBRACKET, c, line, line, i, self.obs)
+                return _Tok(LBRACKET, c, line, line, i, self.obs)
             if c == "]":
-                return Tok(RBRACKET, c, line, line, i, self.obs)
-            return Tok(JUNK, c, line, line, i, self.obs)
+                return _Tok(RBRACKET, c, line, line, i, self.obs)
+            return _Tok(JUNK, c, line, line, i, self.obs)
 
-    def string(self, start: int, line: int) -> Tok:
+    def string(self, start: int, line: int) -> _Tok:
         s = self.s
         n = self.n
         parts: list[str] = []
@@ -365,8 +392,8 @@ class _Lexer:
                 "catalog cannot hold: remove it",
             )
         if self.prev:
-            return Tok(PREV_STRING, value, gline, line, start, self.obs, cut)
-        return Tok(STRING, value, gline, line, start, self.obs, cut)
+            return _Tok(PREV_STRING, value, gline, line, start, self.obs, cut)
+        return _Tok(STRING, value, gline, line, start, self.obs, cut)
 
     def escape(self, at: int, parts: list[str]) -> int:
         """Decode the escape at ``s[at] == '\\'``; return where the string goes on."""
@@ -500,7 +527,7 @@ class _Restart(Exception):
 class _Form:
     """One translation: msgstr, or msgstr[index]."""
 
-    kw: Tok  # the msgstr keyword
+    kw: _Tok  # the msgstr keyword
     text: str
     index: int = -1
 
@@ -511,15 +538,15 @@ class _Message:
 
     ctxt: str | None
     msgid: str
-    msgid_tok: Tok
+    msgid_tok: _Tok
     plural: str | None
-    plural_tok: Tok | None
+    plural_tok: _Tok | None
     forms: list[_Form]
     obsolete: bool
     fuzzy: bool
     formats: dict[str, str]
     range: tuple[int, int] | None
-    str_toks: list[Tok] | None = None  # the header's msgstr strings, to find a field's line
+    str_toks: list[_Tok] | None = None  # the header's msgstr strings, to find a field's line
 
     @property
     def is_header(self) -> bool:
@@ -760,9 +787,16 @@ _OBSOLETE = re.compile(
     + _OW
     + _OSTRS
     + r")*+))"
-    r"[ \t\r\f\v]*+(?:\n|\Z)[ \t\r\f\v\n]*+"  # the obsolete entry's last line ends
-     + _NEXT
+    # the obsolete entry's last line ends; or, on the same line, #~ starts another entry (then
+    # the #~ of this line is still in force)
+    r"(?:[ \t\r\f\v]*+(?:\n|\Z)[ \t\r\f\v\n]*+"
+    + _NEXT
+    + r"|[ \t\r\f\v]*+(?=#~[ \t\r\f\v]*+msg(?:id|ctxt)(?![\w$])))"
 )
+_FORM_RUN = re.compile(
+    r"(?:" + _W + r"msgstr" + _W + r"\[" + _W + r"[0-9]++" + _W + r"\]" + _W + _STRS + r")++"
+)
+_FORM_STATES = frozenset({M2, M5, M6, M7, B5})
 _FORM = re.compile(
     r"msgstr" + _W + r"\[" + _W + r"([0-9]++)" + _W + r"\]" + _W + r"(" + _STRS + r")"
 )
@@ -780,7 +814,7 @@ _RUNS = {
 }
 # Tokens bison drops after an error (anything that cannot start an entry), none with an error.
 _DISCARD = re.compile(r'(?:[^"#A-Za-z_$]++|"[^"\\\n\x04]*+")++')
-_PREFIX = re.compile(r"#~[ \t]*|#\|[ \t]*")
+_PREFIX = re.compile(r"(#~\|?|#\|)[ \t]*")
 _STRING = re.compile(_S)
 _KEEP_TOKENS = 1000  # the header's strings whose lines are kept (to point at its fields)
 _PIECE = re.compile(r'"((?:[^"\\]|\\.)*+)"')
@@ -802,6 +836,9 @@ def _strs_value(raw: str) -> str | None:
         if raw.find('"', 1) == len(raw) - 1:
             return raw[1:-1]
         return "".join(raw.split('"')[1::2])
+    if raw.find('"', 1) == len(raw) - 1:  # one string (an escaped quote would be found)
+        value = _ESCAPE.sub(_unescape, raw[1:-1])
+        return None if "\0" in value or "\x04" in value else value
     out = []
     for piece in _PIECE.findall(raw):
         value = _ESCAPE.sub(_unescape, piece) if "\\" in piece else piece
@@ -809,6 +846,29 @@ def _strs_value(raw: str) -> str | None:
             return None
         out.append(value)
     return "".join(out)
+
+
+def _strs_cut(raw: str) -> tuple[str, int] | None:
+    """Like _strs_value, each string cut at its \\0, and how many were; None if \\004."""
+    out = []
+    cut = 0
+    for piece in _PIECE.findall(raw):
+        value = _ESCAPE.sub(_unescape, piece) if "\\" in piece else piece
+        if "\0" in value:
+            value = value[: value.index("\0")]
+            cut += 1
+        if "\x04" in value:
+            return None
+        out.append(value)
+    return "".join(out), cut
+
+
+def _decoded(s: str, start: int, end: int) -> list[tuple[int, str, bool]] | None:
+    """Like _pieces, in one piece when no string holds \\0 (then nothing needs a warning)."""
+    value = _strs_value(s[start:end])
+    if value is not None:
+        return [(start, value, False)]
+    return _pieces(s, start, end)
 
 
 def _pieces(s: str, start: int, end: int) -> list[tuple[int, str, bool]] | None:
@@ -830,9 +890,9 @@ def _pieces(s: str, start: int, end: int) -> list[tuple[int, str, bool]] | None:
 class _StrList:
     """string_list: the strings of one field; ``first`` gives its position and #~ flag."""
 
-    first: Tok
+    first: _Tok
     parts: list[str]
-    toks: list[Tok] | None = None
+    toks: list[_Tok] | None = None
 
 
 class _Parser:
@@ -845,28 +905,29 @@ class _Parser:
         self.errstatus = 0
         self.plural_counter = 0  # GNU resets it only at msgid_plural
         self.flags = _Flags()  # from #, lines; GNU forgets them only when an entry is stored
-        self.la: Tok | None = None
+        self.la: _Tok | None = None
         self.reset()
 
     def reset(self) -> None:
         """Forget the entry being read (complete, or dropped by an error)."""
-        self.prev_ctxt_kw: Tok | None = None
-        self.prev_kw: Tok | None = None
-        self.prev_plural_kw: Tok | None = None
-        self.ctxt_kw: Tok | None = None
-        self.intro: Tok | None = None  # msgid
-        self.plural_kw: Tok | None = None
-        self.msgstr_kw: Tok | None = None
-        self.form_kw: Tok | None = None
-        self.form_lb: Tok | None = None
-        self.form_num: Tok | None = None
-        self.form_rb: Tok | None = None
+        self.prev_ctxt_kw: _Tok | None = None
+        self.prev_kw: _Tok | None = None
+        self.prev_plural_kw: _Tok | None = None
+        self.ctxt_kw: _Tok | None = None
+        self.domain_kw: _Tok | None = None
+        self.intro: _Tok | None = None  # msgid
+        self.plural_kw: _Tok | None = None
+        self.msgstr_kw: _Tok | None = None
+        self.form_kw: _Tok | None = None
+        self.form_lb: _Tok | None = None
+        self.form_num: _Tok | None = None
+        self.form_rb: _Tok | None = None
         self.lists: dict[int, _StrList] = {}  # by the state that started each list
         self.current: _StrList | None = None
-        self.forms: list[tuple[Tok, _StrList, int]] = []
+        self.forms: list[tuple[_Tok, _StrList, int]] = []
         self.after_plural = False  # the plural forms being read follow a msgid_plural
 
-    def same_obs(self, first: Tok, second: Tok) -> None:
+    def same_obs(self, first: _Tok, second: _Tok) -> None:
         """GNU check_obsolete: all tokens of an entry are #~ or none is."""
         if first.obs != second.obs:
             if second.obs:
@@ -894,7 +955,9 @@ class _Parser:
                         if self.fast_between():
                             continue
                         failed_at = lexer.i
-                    elif self.state in _APPENDS and self.fast_strings():
+                    elif (self.state in _APPENDS and self.fast_strings()) or (
+                        self.state in _FORM_STATES and self.fast_forms()
+                    ):
                         continue
                 self.la = lexer.next()
             tok = self.la
@@ -949,10 +1012,13 @@ class _Parser:
                 return
             lexer.i = tok.pos
         elif kind in (MSGID, MSGCTXT, PREV_MSGID, PREV_MSGCTXT):
-            start = s.rfind("\n", 0, tok.pos) + 1
-            if start == failed_at or _PREFIX.fullmatch(s, start, tok.pos) is None:
+            start = s.rfind("\n", max(0, tok.pos - 80), tok.pos) + 1  # (a prefix is short)
+            prefix = _PREFIX.fullmatch(s, start, tok.pos)
+            if start == failed_at or prefix is None:
                 return
-            if (kind in (MSGID, MSGCTXT)) != (s[start + 1] == "~"):
+            if prefix.group(1) != (
+                "#~" if kind in (MSGID, MSGCTXT) else "#|" if not tok.obs else "#~|"
+            ):
                 return
             lexer.i = start
             lexer.obs = lexer.prev = False
@@ -1025,14 +1091,34 @@ class _Parser:
                 if ("\\" in s[i:head] or "\0" in s[i:head]) and _strs_value(s[i:head]) is None:
                     return self.fast_entry(i, m, obsolete) or done
             flags = self.flags
-            _ck, ctxt_raw, _ik, id_raw, _sk, str_raw = m.group(1, 2, 3, 4, 5, 6)
+            ctxt_raw, id_raw, str_raw = m.group(2, 4, 6)
             end = m.end()
             if str_raw is None or flags.formats or end - i > limit:
                 return self.fast_entry(i, m, obsolete) or done
             # The most common entry: nothing to check later unless its line breaks differ.
-            msgid = _strs_value(id_raw)
-            text = _strs_value(str_raw)
+            # (one string, no escape: its text is between the quotes)
+            if "\\" in id_raw or "\0" in id_raw or id_raw.find('"', 1) != len(id_raw) - 1:
+                msgid = _strs_value(id_raw)
+            else:
+                msgid = id_raw[1:-1]
+            if "\\" in str_raw or "\0" in str_raw or str_raw.find('"', 1) != len(str_raw) - 1:
+                text = _strs_value(str_raw)
+            else:
+                text = str_raw[1:-1]
             ctxt = None if ctxt_raw is None else _strs_value(ctxt_raw)
+            if (
+                msgid is None or text is None or (ctxt_raw is not None and ctxt is None)
+            ) and scan.nwarnings >= MAX_WARNINGS:
+                # strings cut at \0, and no room left for their warnings: only count them
+                head = m.start(1) if m.start(1) >= 0 else m.start(3)
+                cuts = [_strs_cut(raw) for raw in (s[i:head], ctxt_raw or '""', id_raw, str_raw)]
+                if all(cut is not None for cut in cuts):
+                    _prev, ctxt_cut, id_cut, str_cut = cuts
+                    assert ctxt_cut is not None and id_cut is not None and str_cut is not None
+                    ctxt = None if ctxt_raw is None else ctxt_cut[0]
+                    msgid = id_cut[0]
+                    text = str_cut[0]
+                    scan.dropped_warnings += sum(cut[1] for cut in cuts if cut is not None)
             if (
                 msgid is None
                 or text is None
@@ -1069,6 +1155,8 @@ class _Parser:
             lexer.last_line = str_line
             lexer.nl = nl + count("\n", str_at, end)
             lexer.i = i = end
+            # (the next entry may be on the same #~ line: the #~ is still in force)
+            lexer.obs = obsolete and s.find("\n", m.end(6), end) < 0
             self.errstatus = 0
             done = True
 
@@ -1102,56 +1190,86 @@ class _Parser:
         count = s.count
         line_at = lexer.line_at
         base = lexer.nl
+        # the groups: 1 msgctxt, 2 its strings, 3 msgid, 4 ..., 5 msgstr, 6 ..., 7 msgid_plural,
+        # 8 ..., 9 the msgstr[N]
+        (
+            _all,
+            (ck, _e1),
+            ctxt_span,
+            (ik, _e3),
+            id_span,
+            (sk, _e5),
+            str_span,
+            (pk, _e7),
+            pl_span,
+            (
+                f0,
+                f1,
+            ),
+        ) = m.regs
         # Read every string first (in the order of the file): a \004 sends the whole entry to the
         # slow path, which reports it; a \0 cuts a string, with a warning, as there.
-        head = m.start("ck") if m.start("ck") >= 0 else m.start("ik")
-        prev = _pieces(s, i, head) if head > i else []
-        ctxt = None if m.start("c") < 0 else _pieces(s, m.start("c"), m.end("c"))
-        msgid = _pieces(s, m.start("i"), m.end("i"))
-        plural = None if m.start("p") < 0 else _pieces(s, m.start("p"), m.end("p"))
+        head = ck if ck >= 0 else ik
+        prev = _pieces(s, i, head) if head > i and _strs_value(s[i:head]) is None else []
+        ctxt = None if ck < 0 else _decoded(s, *ctxt_span)
+        msgid = _decoded(s, *id_span)
+        plural = None if pk < 0 else _decoded(s, *pl_span)
         forms_raw: list[tuple[int, list[tuple[int, str, bool]] | None, int]] = []
-        if m.start("s") >= 0:
-            forms_raw.append((m.start("sk"), _pieces(s, m.start("s"), m.end("s")), -1))
+        if sk >= 0:
+            forms_raw.append((sk, _decoded(s, *str_span), -1))
         else:
-            found = (_OBS_FORM if obsolete else _FORM).finditer(s, m.start("f"), m.end("f"))
+            found = (_OBS_FORM if obsolete else _FORM).finditer(s, f0, f1)
             for index, form in enumerate(found):
                 if int(form.group(1)[-6:]) != index:
                     return False  # the slow path says which index is wrong
-                forms_raw.append((form.start(), _pieces(s, form.start(2), form.end(2)), index))
+                forms_raw.append((form.start(), _decoded(s, *form.span(2)), index))
         if (
             prev is None
             or msgid is None
-            or (m.start("c") >= 0 and ctxt is None)
-            or (m.start("p") >= 0 and plural is None)
+            or (ck >= 0 and ctxt is None)
+            or (pk >= 0 and plural is None)
             or any(p is None for _at, p, _k in forms_raw)
         ):
             return False
-        text_id = "".join(v for _a, v, _c in msgid)
-        if m.start("c") < 0 and text_id == "" and not obsolete:
+        text_id = msgid[0][1] if len(msgid) == 1 else "".join(v for _a, v, _c in msgid)
+        if ck < 0 and text_id == "" and not obsolete:
             return False  # the header: the slow path reads its charset
-
-        def tok(kind: int, at: int, size: int) -> Tok:
-            nl = base + count("\n", i, at)
-            return Tok(kind, None, line_at(at + size, nl), line_at(at, nl), at, obsolete)
-
+        here, nl = i, base  # (counting lines as the pieces come, in the order of the file)
         for group in (prev, ctxt, msgid, plural, *(p for _a, p, _k in forms_raw)):
             for at, _value, cut in group or ():
                 if cut:
-                    self.scan.warn_cut(line_at(at, base + count("\n", i, at)), lexer.col(at))
-        forms = [
-            _Form(tok(MSGSTR, at, 6), "".join(v for _a, v, _c in pieces or ()), k)
-            for at, pieces, k in forms_raw
-        ]
-        plural_kw = None
+                    nl += count("\n", here, at)
+                    here = at
+                    self.scan.warn_cut(line_at(at, nl), at)
+        forms = []
+        nl = base
+        at = i
+        for kw_at, pieces, index in forms_raw:
+            nl += count("\n", at, kw_at)
+            at = kw_at
+            assert pieces is not None
+            text = pieces[0][1] if len(pieces) == 1 else "".join(v for _a, v, _c in pieces)
+            line = line_at(kw_at, nl)
+            kw = _Tok(MSGSTR, None, line_at(kw_at + 6, nl), line, kw_at, obsolete)
+            forms.append(_Form(kw, text, index))
+        nl = base + count("\n", i, ik)
+        intro = _Tok(MSGID, None, line_at(ik + 5, nl), line_at(ik, nl), ik, obsolete)
+        plural_kw = ctxt_kw = None
         if plural is not None:
-            plural_kw = tok(MSGID_PLURAL, m.start("pk"), 12)
+            nl = base + count("\n", i, pk)
+            plural_kw = _Tok(
+                MSGID_PLURAL, None, line_at(pk + 12, nl), line_at(pk, nl), pk, obsolete
+            )
             self.plural_counter = len(forms)
+        if ctxt is not None:
+            nl = base + count("\n", i, ck)
+            ctxt_kw = _Tok(MSGCTXT, None, line_at(ck + 7, nl), line_at(ck, nl), ck, obsolete)
         end = m.end()
-        intro = tok(MSGID, m.start("ik"), 5)
-        ctxt_kw = None if ctxt is None else tok(MSGCTXT, m.start("ck"), 7)
         lexer.last_line = forms[-1].kw.line
         lexer.nl += count("\n", i, end)
         lexer.i = end
+        # (the next entry may be on the same #~ line: the #~ is still in force)
+        lexer.obs = obsolete and s.find("\n", max(m.end(6), m.end(9)), end) < 0
         self.errstatus = 0
         flags = self.flags
         if flags.fuzzy or flags.formats or flags.range:
@@ -1169,6 +1287,71 @@ class _Parser:
             None,
             end - i <= self.scan.max_string,
         )
+        return True
+
+    def fast_forms(self) -> bool:
+        """A run of msgstr[N] "..." forms, while a plural entry is read token by token."""
+        lexer = self.lexer
+        if lexer.obs or lexer.prev:
+            return False
+        s = lexer.s
+        i = lexer.i
+        m = _FORM_RUN.match(s, i)
+        if m is None:
+            return False
+        found = []
+        for form in _FORM.finditer(s, i, m.end()):
+            pieces = _decoded(s, *form.span(2))
+            if pieces is None:
+                return False  # a \004: the token path reports it
+            found.append((form, pieces))
+        if self.state == B5:  # the form before is complete (msgfmt reads this msgstr first)
+            self.end_form()
+        elif self.state == M2:  # msgid "..." msgstr[0]: plural forms without msgid_plural
+            self.after_plural = False
+        else:
+            self.after_plural = self.state != M5
+        line_at = lexer.line_at
+        here, nl = i, lexer.nl  # (counting lines as the forms come)
+        last = len(found) - 1
+        for k, (form, pieces) in enumerate(found):
+            at = form.start()
+            nl += s.count("\n", here, at)
+            here = at
+            line = line_at(at, nl)
+            kw = _Tok(MSGSTR, None, line_at(at + 6, nl), line, at, False)
+            for start, _value, cut in pieces:
+                if cut:
+                    nl += s.count("\n", here, start)
+                    here = start
+                    self.scan.warn_cut(line_at(start, nl), start)
+            lst = _StrList(kw, [value for _start, value, _cut in pieces])
+            number = min(int(form.group(1)[-19:]), _LONG_MAX)
+            if k < last:
+                # a complete form, as end_form takes it (all its tokens lack #~ alike)
+                if number != self.plural_counter:
+                    self.form_kw = kw
+                    self.form_num = _Tok(NUMBER, number, kw.gline, line, at, False)
+                    self.form_lb = self.form_rb = kw
+                    self.lists[B4] = lst
+                    self.state = B5
+                    self.end_form()  # (it says which number is wrong)
+                else:
+                    self.plural_counter += 1
+                    self.forms.append((kw, lst, number))
+                    self.state = M7 if self.after_plural else M5
+                continue
+            self.form_kw = kw
+            self.form_lb = self.form_rb = kw
+            self.form_num = _Tok(NUMBER, number, kw.gline, line, at, False)
+            self.lists[B4] = lst
+            self.current = lst
+            self.state = B5  # the last one waits for what follows, as in the token path
+        end = m.end()
+        lexer.nl = nl + s.count("\n", here, end)
+        lexer.last_line = lexer.line_at(end, lexer.nl)
+        lexer.i = end
+        self.errstatus = 0
         return True
 
     def fast_strings(self) -> bool:
@@ -1189,6 +1372,14 @@ class _Parser:
             values = s[i:end].split('"')[1::2]
             lst.parts.extend(values)
             strings = len(values)
+        elif self.scan.nwarnings >= MAX_WARNINGS and lst.toks is None:
+            # no room left for warnings about cut strings: only count them
+            counted = _strs_cut(s[i:end])
+            if counted is None:
+                return False
+            lst.parts.append(counted[0])
+            self.scan.dropped_warnings += counted[1]
+            strings = len(_PIECE.findall(s, i, end))
         else:
             pieces = _pieces(s, i, end)
             if pieces is None:
@@ -1201,10 +1392,10 @@ class _Parser:
                 at = start
                 line = lexer.line_at(start, nl)
                 if cut:
-                    self.scan.warn_cut(line, lexer.col(start))
+                    self.scan.warn_cut(line, start)
                 lst.parts.append(value)
                 if toks is not None and len(toks) < _KEEP_TOKENS:  # a header: where each is
-                    toks.append(Tok(STRING, value, line, line, start, lexer.obs))
+                    toks.append(_Tok(STRING, value, line, line, start, lexer.obs))
             strings = len(pieces)
         if self.errstatus:
             self.errstatus = max(0, self.errstatus - strings)
@@ -1213,10 +1404,10 @@ class _Parser:
         lexer.i = end
         return True
 
-    def shift(self, state: int, tok: Tok) -> None:
+    def shift(self, state: int, tok: _Tok) -> None:
         kind = tok.kind
         if tok.cut:
-            self.scan.warn_cut(tok.line, self.lexer.col(tok.pos))
+            self.scan.warn_cut(tok.line, tok.pos)
         if kind in (STRING, PREV_STRING):
             if state == D1:
                 self.scan.on_domain(tok)
@@ -1233,7 +1424,9 @@ class _Parser:
                 if lst.toks is not None and len(lst.toks) < _KEEP_TOKENS:
                     lst.toks.append(tok)
             return
-        if kind == COMMENT:
+        if kind == DOMAIN:
+            self.domain_kw = tok
+        elif kind == COMMENT:
             text = tok.value
             assert isinstance(text, str)
             if text[:1] in (",", "!"):
@@ -1331,7 +1524,6 @@ class _Parser:
         assert intro is not None
         self.same_obs(intro, self.lists[M1].first)
         scan = self.scan
-        col = self.lexer.col(intro.pos)
         if state == M4:
             kw = self.msgstr_kw
             assert kw is not None
@@ -1350,7 +1542,7 @@ class _Parser:
             self.same_obs(intro, self.plural_kw)
             scan.error(
                 intro.line,
-                col,
+                self.lexer.col(intro.pos),
                 "this entry has msgid_plural but no translations: add msgstr[0], msgstr[1]... "
                 "after it (as many as the header's nplurals)",
                 ((intro.gline, EAL),),
@@ -1359,7 +1551,7 @@ class _Parser:
             self.same_obs(intro, self.forms[0][0])
             scan.error(
                 intro.line,
-                col,
+                self.lexer.col(intro.pos),
                 "msgstr[N] is for plural entries, and this one has no msgid_plural: add the "
                 'msgid_plural line after msgid, or write a single msgstr "..."',
                 ((intro.gline, EAL),),
@@ -1367,7 +1559,7 @@ class _Parser:
         else:  # M2
             scan.error(
                 intro.line,
-                col,
+                self.lexer.col(intro.pos),
                 'this msgid has no msgstr: add msgstr "" (or the translation) after it',
                 ((intro.gline, EAL),),
             )
@@ -1379,7 +1571,7 @@ class _Parser:
         return None if lst is None else "".join(lst.parts)
 
     # -- what to say about a syntax error --
-    def syntax_error(self, state: int, tok: Tok) -> None:
+    def syntax_error(self, state: int, tok: _Tok) -> None:
         scan = self.scan
         if tok.kind == NAME:
             scan.extend_last(tok.gline)  # msgfmt says "keyword unknown", then "syntax error"
@@ -1393,7 +1585,28 @@ class _Parser:
             )
         else:
             message = _unexpected_message(state, tok)
-        scan.error(tok.line, self.lexer.col(tok.pos), message, ((tok.gline, PLAIN),))
+        line, col = tok.line, self.lexer.col(tok.pos)
+        # After a keyword waiting for its text, the line to fix is the keyword's (msgfmt names
+        # the line of the token it could not take, maybe the next entry's)
+        keyword = {
+            D1: self.domain_kw,
+            C1: self.ctxt_kw,
+            M1: self.intro,
+            MP1: self.plural_kw,
+            M3: self.msgstr_kw,
+            PM: self.form_kw,
+            B2: self.form_lb,
+            B3: self.form_num,
+            B4: self.form_rb,
+            Q1: self.prev_ctxt_kw,
+            Q3: self.prev_kw,
+            Q5: self.prev_plural_kw,
+        }.get(state)
+        if keyword is not None and keyword.line < line:
+            if tok.kind != EOF:
+                message += f" (on line {line})"
+            line, col = keyword.line, self.lexer.col(keyword.pos)
+        scan.error(line, col, message, ((tok.gline, PLAIN),))
 
 
 def _eof_message(state: int) -> str:
@@ -1420,7 +1633,7 @@ def _eof_message(state: int) -> str:
     )
 
 
-def _unexpected_message(state: int, tok: Tok) -> str:
+def _unexpected_message(state: int, tok: _Tok) -> str:
     kind = tok.kind
     if kind == NUMBER:
         got = f"the number {tok.value}"
@@ -1955,12 +2168,16 @@ class _Stop(Exception):
 
 
 class _Scan:
+    """One scan: decoding, reading (lexer and parser), msgfmt's checks, and what they found."""
+
     def __init__(self, data: bytes, max_string: int) -> None:
         self.data = data
         self.max_string = max_string
         self.findings: list[Finding] = []
         self.nerrors = 0
         self.pnp_only = False
+        self.nwarnings = 0
+        self.dropped_warnings = 0
         self.stopped = False
         self.phase1_errors = 0  # errors msgfmt would print while reading (it then stops)
         self.in_phase2 = False
@@ -1988,23 +2205,42 @@ class _Scan:
             self.nerrors += 1
             if gnu and not self.in_phase2:
                 self.phase1_errors += 1
-            if not gnu:
-                self.pnp_only = True
             if self.in_phase2 and self.phase1_errors:
                 gnu = ()  # msgfmt stops before its checks when reading failed
+        elif self.nwarnings >= MAX_WARNINGS:
+            self.dropped_warnings += 1
+            return
+        else:
+            self.nwarnings += 1
         self.findings.append(Finding(PoProblem(line, max(col, 1), message, severity), gnu))
 
     def error(
-        self, line: int, col: int, message: str, gnu: tuple[tuple[int, int], ...] = ()
+        self,
+        line: int,
+        col: int,
+        message: str,
+        gnu: tuple[tuple[int, int], ...] = (),
+        *,
+        deliberate: bool = False,
     ) -> None:
+        """An error; ``deliberate``: one of pnp's own refusals (msgfmt may accept the file)."""
+        if deliberate:
+            self.pnp_only = True
         self.add(line, col, message, ERROR, gnu)
 
     def warn(self, line: int, col: int, message: str) -> None:
         self.add(line, col, message, WARNING, ())
 
-    def warn_cut(self, line: int, col: int) -> None:
+    def warn_cut(self, line: int, pos: int) -> None:
+        """A string cut at \\0, at offset ``pos`` (its column found only if it is listed)."""
+        if self.nwarnings >= MAX_WARNINGS:
+            self.dropped_warnings += 1
+            return
+        assert self.lexer is not None
         self.warn(
-            line, col, "\\0 ends this text for gettext: what follows it in the same string is lost"
+            line,
+            self.lexer.col(pos),
+            "\\0 ends this text for gettext: what follows it in the same string is lost",
         )
 
     def extend_last(self, gline: int) -> None:
@@ -2016,21 +2252,32 @@ class _Scan:
 
     # -- the whole scan --
     def run(self) -> ScanDetails:
+        notes: list[PoProblem] = []
         try:
             self.read()
         except _Stop:
-            self.findings.append(
-                Finding(
-                    PoProblem(
-                        self.findings[-1].problem.line,
-                        1,
-                        f"more than {MAX_ERRORS} errors: the scan stops here; fix these first",
-                        WARNING,
-                    )
+            notes.append(
+                PoProblem(
+                    self.findings[-1].problem.line,
+                    1,
+                    f"more than {MAX_ERRORS} errors: the scan stopped at this line; fix these "
+                    "first",
+                    WARNING,
                 )
             )
         problems = sorted((f.problem for f in self.findings), key=lambda p: (p.line, p.col))
-        scan = PoScan(problems, self.text, self.charset, self.plural, self.msgstr_lines)
+        if self.dropped_warnings:
+            last = problems[-1] if problems else PoProblem(1, 1, "", WARNING)
+            notes.append(
+                PoProblem(
+                    last.line,
+                    last.col,
+                    f"{self.dropped_warnings} more warnings are not shown",
+                    WARNING,
+                )
+            )
+        self.findings += [Finding(note) for note in notes]
+        scan = PoScan(problems + notes, self.text, self.charset, self.plural, self.msgstr_lines)
         return ScanDetails(scan, self.findings, self.pnp_only)
 
     def read(self) -> None:
@@ -2041,6 +2288,7 @@ class _Scan:
                 1,
                 f"this catalog is {len(data) / 1e6:.1f} MB: pnp does not read catalogs over "
                 f"{MAX_FILE_BYTES // (1024 * 1024)} MB (is it really a translation catalog?)",
+                deliberate=True,
             )
             return
         if data.startswith(codecs.BOM_UTF8):
@@ -2059,6 +2307,7 @@ class _Scan:
                 nul - data.rfind(b"\n", 0, nul),
                 "this line contains a NUL byte (a zero byte): a catalog is text; is it a binary "
                 "file, or saved as UTF-16? Save it as UTF-8",
+                deliberate=True,
             )
         try:
             text = data.decode("utf-8")
@@ -2066,11 +2315,12 @@ class _Scan:
         except UnicodeDecodeError:
             text = data.decode("latin-1")  # provisional: the header's charset decides
         self.text = text if self.utf8_ok else None
-        prelude = (list(self.findings), self.nerrors, self.pnp_only)
+        prelude = (list(self.findings), self.nerrors, self.nwarnings, self.pnp_only)
         try:
             self.parse(text)
         except _Restart as restart:
-            self.findings, self.nerrors, self.pnp_only = prelude
+            self.findings, self.nerrors, self.nwarnings, self.pnp_only = prelude
+            self.dropped_warnings = 0
             self.restart(data, restart.codec)
             return
         self.check_charset_after(data)
@@ -2094,6 +2344,7 @@ class _Scan:
                 exc.start - data.rfind(b"\n", 0, exc.start),
                 f"these bytes are not {self.charset} text, though the header declares "
                 f"charset={self.charset}: save the file as UTF-8 and declare charset=UTF-8",
+                deliberate=True,
             )
             text = data.decode(codec, errors="replace")
             self.text = None
@@ -2116,6 +2367,7 @@ class _Scan:
                 exc.start - data.rfind(b"\n", 0, exc.start),
                 f"this line is not valid UTF-8 text (the header declares {declared}): save the "
                 "file as UTF-8",
+                deliberate=True,
             )
 
     def parse(self, text: str) -> None:
@@ -2136,7 +2388,7 @@ class _Scan:
             )
 
     # -- the parser's callbacks --
-    def on_domain(self, tok: Tok) -> None:
+    def on_domain(self, tok: _Tok) -> None:
         assert self.lexer is not None
         self.error(
             tok.line,
@@ -2146,7 +2398,7 @@ class _Scan:
             ((tok.gline, EAL),),
         )
 
-    def on_message(self, parser: _Parser, forms: list[_Form], str_toks: list[Tok] | None) -> None:
+    def on_message(self, parser: _Parser, forms: list[_Form], str_toks: list[_Tok] | None) -> None:
         """The parser read a whole entry (GNU do_callback_message)."""
         flags = parser.flags
         parser.flags = _Flags()
@@ -2167,15 +2419,15 @@ class _Scan:
     def store(
         self,
         ctxt: str | None,
-        ctxt_kw: Tok | None,
+        ctxt_kw: _Tok | None,
         msgid: str,
-        intro: Tok,
+        intro: _Tok,
         plural: str | None,
-        plural_kw: Tok | None,
+        plural_kw: _Tok | None,
         forms: list[_Form],
         flags: _Flags,
-        str_toks: list[Tok] | None,
-        lookahead: Tok | None,
+        str_toks: list[_Tok] | None,
+        lookahead: _Tok | None,
         short: bool = False,
     ) -> None:
         """Keep an entry as msgfmt does: duplicates, untranslated and fuzzy entries aside.
@@ -2201,6 +2453,7 @@ class _Scan:
                         lexer.col(tok.pos),
                         f"this text is {len(value):,} characters long: pnp accepts at most "
                         f"{limit:,} in one msgid or msgstr; shorten or split it",
+                        deliberate=True,
                     )
         header_like = ctxt is None and msgid == "" and not obsolete
         if header_like:
@@ -2220,6 +2473,8 @@ class _Scan:
                 f"keep only one of the two{extra}",
                 ((intro.gline, EAL), (first_gline, CONT)),
             )
+            if not obsolete and key not in self.msgstr_lines:
+                self.msgstr_lines[key] = forms[0].kw.line  # (its copy was obsolete)
             return
         kw = forms[0].kw
         self.seen[key] = (intro.line, obsolete, kw.gline)
@@ -2253,7 +2508,7 @@ class _Scan:
             self.header = message
 
     def on_header_charset(
-        self, header: str, toks: list[Tok] | None, kw: Tok, lookahead: Tok | None
+        self, header: str, toks: list[_Tok] | None, kw: _Tok, lookahead: _Tok | None
     ) -> None:
         """msgfmt reads the charset of every header entry it meets; pnp decodes with the first."""
         if (
@@ -2294,6 +2549,7 @@ class _Scan:
                 line,
                 1,
                 f"{why}: save the file as UTF-8 and declare charset=UTF-8",
+                deliberate=True,
             )
             return
         if codec == "utf-8":
@@ -2306,12 +2562,13 @@ class _Scan:
                     1,
                     f"the header declares charset={declared}, but the file is UTF-8 text (its "
                     "accented letters are UTF-8 bytes): declare charset=UTF-8 instead",
+                    deliberate=True,
                 )
             return
         if self.codec != codec:
             raise _Restart(codec)
 
-    def header_line(self, header: str, toks: list[Tok] | None, needle: str, kw: Tok) -> int:
+    def header_line(self, header: str, toks: list[_Tok] | None, needle: str, kw: _Tok) -> int:
         """The line of the header string holding ``needle`` (else the msgstr line)."""
         at = header.find(needle)
         if at < 0 or not toks:
@@ -2348,6 +2605,7 @@ class _Scan:
         kw = header.forms[0].kw
         text = header.forms[0].text
         found: HeaderPlural = inspect_header(text)
+        self.plural = found.forms  # (None unless the header's Plural-Forms is right)
         pline = self.header_line(text, header.str_toks, "Plural-Forms", kw)
         if found.plural_at < 0 or found.nplurals_at < 0:
             if not plurals:
@@ -2375,6 +2633,7 @@ class _Scan:
                 1,
                 f"Plural-Forms: {problem.message}",
                 () if not problem.gnu else ((kw.gline, how),),
+                deliberate=not problem.gnu,
             )
             failed = failed or problem.gnu
         nplurals = found.nplurals
@@ -2401,8 +2660,6 @@ class _Scan:
                     )
         if failed:
             return None
-        if not found.errors:
-            self.plural = found.forms
         return found.often
 
     def check_header_fields(self, header: _Message) -> None:
