@@ -68,8 +68,8 @@ SHEET_ART_MB = (SHEET + 1) * gen.ART_W * gen.ART_H * 3 / MB
 LOAD_PROBE = r"""
 import json, sys, time
 from pathlib import Path
-from pnp.findings import Report
-from pnp.load import load_game, open_root
+from pnp.core.findings import Report
+from pnp.content.load import load_game, open_root
 from ruamel.yaml import YAML
 
 root = open_root(sys.argv[1])
@@ -714,7 +714,7 @@ def other_table(res: dict[str, Any], d: dict[str, Any]) -> list[str]:
     if "load" in res:
         v = res["load"]
         lines.append(
-            f"| loading {v['n']:,} cards of YAML (in-process) | `pnp.load.load_game` "
+            f"| loading {v['n']:,} cards of YAML (in-process) | `pnp.content.load.load_game` "
             f"{fmt_s(v['pnp_load_game'])}; ruamel round-trip alone {fmt_s(v['ruamel_rt'])}; "
             f"ruamel safe (C, no positions) {fmt_s(v['ruamel_safe_c'])} |"
         )

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.findings import Report
-from pnp.load import open_root, select_games
+from pnp.content.load import open_root, select_games
+from pnp.core.findings import Report
 from pnp.validate import validate
 
 REPO = Path(__file__).resolve().parent.parent
@@ -72,7 +72,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 def files_read(monkeypatch: pytest.MonkeyPatch, fresh: bool = True) -> list[str]:
     """The names of the files pnp reads from now on (its digests and image checks), in order.
     ``fresh``: forget what this process read before, as a new process would."""
-    from pnp import assets
+    from pnp.content import assets
 
     if fresh:
         monkeypatch.setattr(assets, "_DIGESTS", {})

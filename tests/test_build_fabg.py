@@ -8,10 +8,10 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
-from pnp.findings import Report
-from pnp.layout import Options, plan_document
-from pnp.load import load_game, open_root
+from pnp.build.pipeline import BuildOptions, build
+from pnp.content.load import load_game, open_root
+from pnp.core.findings import Report
+from pnp.printing.imposition import Options, plan_document
 
 from helpers import REPO
 

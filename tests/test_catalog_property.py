@@ -27,12 +27,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.build import printed_texts
-from pnp.findings import Report
+from pnp.build.pipeline import printed_texts
+from pnp.content.load import Root, load_game
+from pnp.content.model import Game, Text
+from pnp.core.findings import Report
 from pnp.i18n.catalog import init, po_path, pot_path, read_catalog, update
 from pnp.i18n.po import Catalog, Entry
-from pnp.load import Root, load_game
-from pnp.model import Game, Text
 
 from gettext_tools import (
     msgcat_diff,

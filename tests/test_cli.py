@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.commands import app
 
 from helpers import FIXTURES, REPO, files_read, make_root
 
@@ -154,11 +154,11 @@ def test_a_file_edited_during_a_build_is_built_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The stamp records the inputs as they were before the build read them."""
-    import pnp.build
+    import pnp.build.pipeline
 
     root = make_root(tmp_path, FIXTURES / "clean")
     decks = root / "cards/mini/decks.yaml"
-    real = pnp.build.render_game
+    real = pnp.build.pipeline.render_game
 
     def editing(*args, **kwargs):  # type: ignore[no-untyped-def]
         out = real(*args, **kwargs)
@@ -166,9 +166,9 @@ def test_a_file_edited_during_a_build_is_built_again(
             decks.write_text(decks.read_text("utf-8").replace("Gain 2", "Gain 3"), "utf-8")
         return out
 
-    monkeypatch.setattr(pnp.build, "render_game", editing)
+    monkeypatch.setattr(pnp.build.pipeline, "render_game", editing)
     assert run("build", "mini", "--root", str(root)).exit_code == 0
-    monkeypatch.setattr(pnp.build, "render_game", real)
+    monkeypatch.setattr(pnp.build.pipeline, "render_game", real)
     again = run("build", "mini", "--root", str(root))
     assert again.exit_code == 0 and "up to date" not in again.stdout
     third = run("build", "mini", "--root", str(root))

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.load import open_root
-from pnp.watch import Watcher
+from pnp.cli.commands import app
+from pnp.content.load import open_root
+from pnp.designer.watch import Watcher
 
 from helpers import FIXTURES, make_root
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from pnp import build as _build  # noqa: F401  (registers the build-time rules)
-from pnp.checks import load_all
-from pnp.findings import RULES
+from pnp.build import pipeline as _build  # noqa: F401  (registers the build-time rules)
+from pnp.core.findings import RULES
+from pnp.validate.context import load_all
 
 from helpers import REPO
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from pnp.expr import Evaluator, ExprError, Record
+from pnp.content.expr import Evaluator, ExprError, Record
 
 
 @pytest.fixture

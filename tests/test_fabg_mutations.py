@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp.checks import CHECKS, load_all, texts
-from pnp.findings import Report, Severity
-from pnp.load import open_root
-from pnp.validate import validate
-from pnp.yamlio import YMap, YSeq, load_file
+from pnp.content.load import open_root
+from pnp.content.yamlio import YMap, YSeq, load_file
+from pnp.core.findings import Report, Severity
+from pnp.validate import texts, validate
+from pnp.validate.context import CHECKS, load_all
 
 from helpers import REPO
 
@@ -66,7 +66,9 @@ def test_there_are_counts_to_mutate() -> None:
 def test_every_count_is_guarded(pack: Path, delta: int, monkeypatch: pytest.MonkeyPatch) -> None:
     load_all()
     # text fitting is irrelevant to counts and the slowest check: leave it out here
-    monkeypatch.setattr("pnp.checks.CHECKS", [c for c in CHECKS if c is not texts.fitting])
+    monkeypatch.setattr(
+        "pnp.validate.context.CHECKS", [c for c in CHECKS if c is not texts.fitting]
+    )
     monkeypatch.setattr("pnp.validate.CHECKS", [c for c in CHECKS if c is not texts.fitting])
     escaped = []
     for rel, line, col, value in MUTATIONS:

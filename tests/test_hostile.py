@@ -5,8 +5,8 @@ Every error reachable from user input is a finding (PATH:LINE:COL, rule id) or a
 message, with exit 1 (usage errors exit 2); a failed build writes nothing; nothing outside the
 game's folder (and fonts/) is read; no input hangs pnp or blows up its memory.
 
-Each case runs `pnp.cli.invoke` (what the `pnp` command runs) as a user does (in process, or in a
-subprocess where time and peak memory are measured). Hand-written inputs live in
+Each case runs `pnp.cli.commands.invoke` (what the `pnp` command runs) as a user does (in
+process, or in a subprocess where time and peak memory are measured). Hand-written inputs live in
 tests/hostile/; inputs git could alter or that are binary are generated here. The 18 bugs
 these tests found were fixed; each test now guards its fix.
 """
@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp import cli
+from pnp.cli import commands as cli
 
 from helpers import FIXTURES, REPO, make_root, snapshot
 
@@ -136,7 +136,7 @@ _DRIVER = textwrap.dedent(
     cap = 3 * 1024 ** 3  # a safety net for the machine running the tests
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     sys.argv = ["pnp", *sys.argv[1:]]
-    from pnp.cli import invoke as main
+    from pnp.cli.commands import invoke as main
     start = time.perf_counter()
     code = 0
     try:
@@ -831,7 +831,7 @@ def test_failed_build_writes_nothing(pnp: Callable[..., Result], root: Path) -> 
 def test_interrupted_build(
     pnp: Callable[..., Result], root: Path, monkeypatch: pytest.MonkeyPatch, when: str
 ) -> None:
-    from pnp import render
+    from pnp.printing import render
 
     assert pnp("build", "--root", root).code == 0
     before = snapshot(root / "output")
@@ -910,7 +910,7 @@ def test_parallel_build_with_a_hostile_template(pnp: Callable[..., Result], root
 def test_interrupted_build_says_so(
     pnp: Callable[..., Result], root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pnp import render
+    from pnp.printing import render
 
     def interrupted_render(self: object, *args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt

@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, assume, event, given, reject, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from pnp import cli
+from pnp.cli import commands as cli
 
 from helpers import REPO, snapshot
 
@@ -75,7 +75,7 @@ KNOWN_CRASHES: dict[tuple[str, str], str] = {}  # all recorded crashes are fixed
 
 
 def _crash_site(exc: BaseException) -> tuple[str, str]:
-    package = Path(cli.__file__).parent
+    package = Path(cli.__file__).parent.parent
     site = ("?", "?")
     for frame in traceback.extract_tb(exc.__traceback__):
         path = Path(frame.filename)

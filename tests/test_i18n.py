@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.commands import app
 from pnp.i18n.catalog import read_catalog
 from pnp.i18n.po import Catalog, Entry, dumps
 from pnp.i18n.words import LOCALE_DIR, SHEET_WORDS, builtin, gettext, template
@@ -476,7 +476,7 @@ def test_every_sheet_word_in_the_code_is_registered() -> None:
             first = node.args[0]
             if name in ("w", "word") and isinstance(first, ast.Constant):
                 used.add(first.value)
-    from pnp.render import PAGE_KIND_WORDS
+    from pnp.printing.render import PAGE_KIND_WORDS
 
     used.update(PAGE_KIND_WORDS.values())
     registered = {w.msgid for w in SHEET_WORDS}
@@ -504,10 +504,10 @@ def test_the_template_holds_exactly_what_a_build_prints(
     gid: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """printed_texts() (what templates hold) against every text a real build asks for."""
-    from pnp.build import printed_texts
-    from pnp.findings import Report
+    from pnp.build.pipeline import printed_texts
+    from pnp.content.load import Root, load_game
+    from pnp.core.findings import Report
     from pnp.i18n.translator import Translator
-    from pnp.load import Root, load_game
 
     asked: set[str] = set()
     real = Translator.text

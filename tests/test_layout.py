@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.layout import Rect, crop_marks, fit_grid, mirror
-from pnp.units import CARD_SIZES, PAPERS, Size, mm, pt
+from pnp.core.units import CARD_SIZES, PAPERS, Size, mm, pt
+from pnp.printing.imposition import Rect, crop_marks, fit_grid, mirror
 
 
 def test_units_round_trip() -> None:

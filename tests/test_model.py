@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from pnp.findings import Report
-from pnp.model import Card, Deck, GameFile, Text, valid_language
-from pnp.schema import INVALID, Context, convert, json_schema
-from pnp.units import CARD_SIZES
-from pnp.yamlio import parse_text
+from pnp.content.model import Card, Deck, GameFile, Text, valid_language
+from pnp.content.schema import INVALID, Context, convert, json_schema
+from pnp.content.yamlio import parse_text
+from pnp.core.findings import Report
+from pnp.core.units import CARD_SIZES
 
 
 def load(src: str, tp):

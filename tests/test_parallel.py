@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pnp import assets, perf
-from pnp.checks import texts
-from pnp.findings import Report
-from pnp.load import open_root, select_games
-from pnp.perf import fork_parts
-from pnp.validate import validate
+from pnp.content import assets
+from pnp.content.load import open_root, select_games
+from pnp.core import perf
+from pnp.core.findings import Report
+from pnp.core.perf import fork_parts
+from pnp.validate import texts, validate
 
 from helpers import FIXTURES, REPO, files_read, make_root
 

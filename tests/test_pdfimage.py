@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.pdfimage import LazyImage, draw_image, save_streaming
+from pnp.printing.pdfimage import LazyImage, draw_image, save_streaming
 
 
 def _picture(mode: str, size=(60, 40)) -> Image.Image:

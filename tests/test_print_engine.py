@@ -11,13 +11,13 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
-from pnp.findings import Report
-from pnp.fonts import fontset
-from pnp.layout import BOARD_OVERLAP, Options, plan_document
-from pnp.load import load_game, open_root
-from pnp.text import TextStyle, fit_text
-from pnp.units import CARD_SIZES, PT_PER_MM, pt
+from pnp.build.pipeline import BuildOptions, build
+from pnp.content.load import load_game, open_root
+from pnp.core.findings import Report
+from pnp.core.units import CARD_SIZES, PT_PER_MM, pt
+from pnp.printing.imposition import BOARD_OVERLAP, Options, plan_document
+from pnp.typeset.fonts import fontset
+from pnp.typeset.text import TextStyle, fit_text
 
 from helpers import REPO
 
@@ -75,7 +75,7 @@ def test_backs_land_behind_fronts(tmp_path: Path, duplex: str, offset: tuple[flo
                     continue
                 r = slot.rect
                 cx, cy = r.x + r.w / 2, r.y + r.h / 2
-                # where the back's centre must be, computed independently of pnp.layout
+                # where the back's centre must be, computed independently of pnp.printing.imposition
                 bx, by = (W - cx, cy) if duplex == "long" else (cx, H - cy)
                 bx, by = bx + dx, by + dy
                 fronts = _title_centres(pdf.pages[i], "Robot")
@@ -227,7 +227,7 @@ def test_png_and_tts_exports(tmp_path: Path) -> None:
 def test_calibration_sheet(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from pnp.cli import app
+    from pnp.cli.commands import app
 
     result = CliRunner().invoke(
         app, ["calibrate", "--paper", "letter", "--out", str(tmp_path), "--root", str(REPO)]

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 from ruamel.yaml import YAML
 
-from pnp.scaffold import CONTENT_SCHEMA, GAME_SCHEMA, schema_data
+from pnp.designer.scaffold import CONTENT_SCHEMA, GAME_SCHEMA, schema_data
 
 from helpers import REPO
 

@@ -9,8 +9,9 @@ from dataclasses import replace
 import pytest
 from reportlab.platypus import Paragraph
 
-from pnp.fonts import FontSet, fontset
-from pnp.text import (
+from pnp.core.units import pt
+from pnp.typeset.fonts import FontSet, fontset
+from pnp.typeset.text import (
     IconSpec,
     TextStyle,
     _make_style,
@@ -19,7 +20,6 @@ from pnp.text import (
     smallest_size,
     to_xml,
 )
-from pnp.units import pt
 
 from helpers import REPO
 
@@ -116,7 +116,7 @@ def test_smallest_size() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_remembered_hyphenation_breaks_lines_like_reportlab(fonts: FontSet, lang: str) -> None:
-    from pnp.text import hyphenation_language, parse
+    from pnp.typeset.text import hyphenation_language, parse
 
     ts = TextStyle(size=8.5)
     ours = _make_style(ts, fonts, 8.5, lang)
@@ -150,7 +150,7 @@ def _lines(para: Paragraph) -> list[str]:
 def test_shrink_finds_the_largest_size_that_fits_in_few_attempts(
     fonts: FontSet, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pnp.text as text_module
+    import pnp.typeset.text as text_module
 
     ts = TextStyle(size=9.0, min_size=6.0, leading=1.2)
     calls: list[float] = []
@@ -195,7 +195,7 @@ def test_shrink_finds_the_largest_size_that_fits_in_few_attempts(
 def test_direct_fragments_equal_what_reportlab_parses(
     fonts: FontSet, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pnp.text as text_module
+    import pnp.typeset.text as text_module
 
     direct_used = 0
 
@@ -237,7 +237,7 @@ def test_marks_split_like_the_plain_pattern() -> None:
     pattern without it (every mark starts with *, _ or {)."""
     import re
 
-    from pnp.text import _MARK_RE
+    from pnp.typeset.text import _MARK_RE
 
     plain = re.compile(r"(\*\*|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])|\{[A-Za-z_][A-Za-z0-9_.-]*\})")
     pieces = ["**", "_", "{coin}", "{a_b}", "{_x.y-z}", "snake_case", "a", " ", "*", "{", "}"]

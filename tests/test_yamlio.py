@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from pnp.findings import Report
-from pnp.yamlio import YMap, YSeq, parse_text
+from pnp.content.yamlio import YMap, YSeq, parse_text
+from pnp.core.findings import Report
 
 
 def parse(src: str):
@@ -81,7 +81,7 @@ def test_merge_keys_and_empty_file() -> None:
 
 
 def test_non_utf8_and_bom(tmp_path) -> None:
-    from pnp.yamlio import load_file
+    from pnp.content.yamlio import load_file
 
     bad = tmp_path / "bad.yaml"
     bad.write_bytes(b"a: 1\nb: caf\xe9\n")
@@ -110,7 +110,7 @@ def test_nesting_limit_with_and_without_anchors(anchor: str) -> None:
 
 
 def test_size_limit_without_anchors(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pnp import yamlio
+    from pnp.content import yamlio
 
     monkeypatch.setattr(yamlio, "MAX_EXPANDED_NODES", 50)
     loaded, report = parse("a: [" + ", ".join(["x"] * 60) + "]\n")

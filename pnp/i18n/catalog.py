@@ -19,10 +19,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from .. import __version__
-from ..errors import PnpError, UsageError
-from ..findings import Pos, Report, Severity, rule
-from ..load import Root
-from ..model import Game, Text, valid_language
+from ..content.load import Root
+from ..content.model import Game, Text, valid_language
+from ..core.errors import PnpError, UsageError
+from ..core.findings import Pos, Report, Severity, rule
 from .merge import MergeStats, fresh_entries, merge
 from .plural import PluralError, PluralForms, parse_plural_forms, plural_forms_for
 from .po import Catalog, Entry, Flags, charset_of, encode, parse, python_codec
@@ -316,7 +316,7 @@ def write_catalog(path: Path, catalog: Catalog, *, ignore_dates: bool = False) -
 
     A character the declared charset cannot hold turns the catalog into UTF-8 (as msgmerge
     does), saying so in the header."""
-    from ..build import write_atomic
+    from ..build.pipeline import write_atomic
 
     try:
         data = encode(catalog)

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..findings import Pos
-from ..model import Game, Text
+from ..content.model import Game, Text
+from ..core.findings import Pos
 from .words import CONTEXT, SOURCE_LANGUAGE, WORDS_BY_ID, builtin, plural_index
 
 if TYPE_CHECKING:

@@ -1,0 +1,208 @@
+"""Safe expressions for a game's own invariants, evaluated with simpleeval over plain data.
+
+Expressions see only :class:`Record` objects, lists, numbers and strings built from the game
+(never model objects), and a handful of functions. Attribute access works on records only
+(``row.players``), names starting with ``_`` are refused, comprehensions, strings and powers
+are bounded by simpleeval, and a wall-clock limit stops runaway expressions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import simpleeval
+from simpleeval import EvalWithCompoundTypes
+
+from ..core.findings import Pos
+
+TIME_LIMIT_S = 1.0
+MAX_EXPR_CHARS = 2000
+
+simpleeval.MAX_STRING_LENGTH = 10_000
+simpleeval.MAX_POWER = 1_000_000
+simpleeval.MAX_COMPREHENSION_LENGTH = 100_000
+
+
+class Record:
+    """Read-only data with both ``r.key`` and ``r['key']`` access (and a source position)."""
+
+    __slots__ = ("_data", "_pos")
+
+    def __init__(self, data: dict[str, Any], pos: Pos | None = None) -> None:
+        object.__setattr__(self, "_data", data)
+        object.__setattr__(self, "_pos", pos)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self._data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("records are read-only")
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._data[key]
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._data
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._data.values())
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and other._data == self._data
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in list(self._data.items())[:6])
+        return f"({inner})"
+
+    @property
+    def pos(self) -> Pos | None:  # not reachable from expressions (attribute names are data)
+        return self._pos
+
+    def data(self) -> dict[str, Any]:
+        return self._data
+
+
+class _AnyName:
+    def __contains__(self, _name: object) -> bool:
+        return True
+
+
+class ExprError(Exception):
+    """An expression that cannot be evaluated: the message says why."""
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ExprError when the block runs longer than ``seconds`` (main thread only)."""
+    try:
+        with _time_limit(seconds):
+            yield
+    except _Timeout:
+        raise ExprError(f"took longer than {seconds:g} s") from None
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        yield  # no timer outside the main thread: simpleeval's size limits still apply
+        return
+
+    def _raise(_signum: int, _frame: object) -> None:
+        raise _Timeout
+
+    old = signal.signal(signal.SIGALRM, _raise)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+SAFE_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "sum": sum,
+    "len": len,
+    "min": min,
+    "max": max,
+    "all": all,
+    "any": any,
+    "abs": abs,
+    "round": round,
+    "sorted": sorted,
+    "set": set,
+    "int": int,
+    "str": str,
+}
+
+
+def _range(*args: int) -> range:
+    r = range(*args)
+    if len(r) > 100_000:
+        raise ExprError("range() of more than 100,000 numbers")
+    return r
+
+
+class Evaluator:
+    def __init__(self, names: dict[str, Any], functions: dict[str, Callable[..., Any]]) -> None:
+        self.names = names
+        self.functions = {**SAFE_FUNCTIONS, "range": _range, **functions}
+
+    def eval(self, expr: str, extra: dict[str, Any] | None = None) -> Any:
+        if len(expr) > MAX_EXPR_CHARS:
+            raise ExprError(f"expression longer than {MAX_EXPR_CHARS} characters")
+        names = {**self.names, **(extra or {})}
+        ev = EvalWithCompoundTypes(names=names, functions=self.functions)
+        ev.allowed_attrs = {Record: _AnyName()}  # attributes of records only
+        try:
+            with _time_limit(TIME_LIMIT_S):
+                return ev.eval(expr)
+        except _Timeout:
+            raise ExprError(f"took longer than {TIME_LIMIT_S:g} s; simplify it") from None
+        except simpleeval.NameNotDefined as exc:
+            known = ", ".join(sorted(names)) or "none"
+            raise ExprError(f"unknown name {exc.name!r}; names: {known}") from None
+        except simpleeval.FunctionNotDefined as exc:
+            raise ExprError(
+                f"unknown function {exc.func_name!r}; functions: "
+                f"{', '.join(sorted(self.functions))}"
+            ) from None
+        except simpleeval.AttributeDoesNotExist as exc:
+            raise ExprError(f"no field {exc.attr!r} here") from None
+        except simpleeval.InvalidExpression as exc:
+            raise ExprError(_first_line(str(exc))) from None
+        except SyntaxError as exc:
+            raise ExprError(f"syntax error: {exc.msg}") from None
+        except ExprError:
+            raise
+        except (KeyError, IndexError) as exc:
+            raise ExprError(f"no entry {exc.args[0]!r}" if exc.args else "missing entry") from None
+        except (TypeError, ValueError, ArithmeticError, AttributeError) as exc:
+            raise ExprError(f"{type(exc).__name__}: {_first_line(str(exc))}") from None
+        except (RecursionError, MemoryError, OverflowError):
+            raise ExprError("the expression is too large to evaluate") from None
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else "invalid expression"
+
+
+FOR_EACH_RE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s+in\s+(.+?)\s*$", re.S)
+
+
+def parse_for_each(text: str) -> tuple[str, str]:
+    m = FOR_EACH_RE.match(text)
+    if not m:
+        raise ExprError("for_each is written 'name in collection', e.g. 'row in tables.roles'")
+    return m.group(1), m.group(2)
+
+
+def iterate(collection: Any) -> list[Any]:
+    if isinstance(collection, Record):
+        return list(collection)
+    if isinstance(collection, dict):
+        return list(collection.values())
+    if isinstance(collection, list | tuple | range | set):
+        return list(collection)
+    raise ExprError(f"for_each needs a list or a mapping, not {type(collection).__name__}")

@@ -1,0 +1,317 @@
+"""Load stage: find the games under a content root and read each into a :class:`Game`.
+
+A game is a folder ``cards/<id>/`` with a ``game.yaml``; every other ``*.yaml`` file below it
+adds sections (decks, tokens, boards, tables, layouts, icons, invariants). All problems are
+collected into the report; a game is returned whenever game.yaml itself could be read, so that
+validation can report everything at once.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import UsageError
+from ..core.findings import LANGUAGE_CODE, PATH_OUTSIDE, SCHEMA, Pos, Report, Severity, rule
+from ..core.perf import collections_paused
+from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, Text, valid_language
+from .schema import INVALID, Context, convert
+from .yamlio import YMap, load_file
+
+DUPLICATE_ID = rule("duplicate-id", Severity.ERROR, "two things of the same kind share an id")
+RULE_REASON = rule(
+    "rule-reason", Severity.WARNING, "a game changes a rule's severity without saying why"
+)
+TEXT_LANGUAGE = rule(
+    "text-language", Severity.WARNING, "a text is given in a language the game does not declare"
+)
+
+GAME_FILE = "game.yaml"
+ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]*")
+MAX_FILES = 2000
+
+
+@dataclass(frozen=True)
+class Root:
+    """The content root: it holds cards/, locales/, fonts/ and output/."""
+
+    path: Path
+
+    @property
+    def cards(self) -> Path:
+        return self.path / "cards"
+
+    @property
+    def locales(self) -> Path:
+        return self.path / "locales"
+
+    @property
+    def fonts(self) -> Path:
+        return self.path / "fonts"
+
+    @property
+    def output(self) -> Path:
+        return self.path / "output"
+
+    def rel(self, p: Path) -> str:
+        """``p`` relative to the root (symbolic links are not followed: the name the user sees)."""
+        for candidate in (p, p.resolve()):
+            try:
+                return candidate.relative_to(self.path).as_posix()
+            except ValueError:
+                continue
+        return p.as_posix()
+
+    def game_dir(self, game: str) -> Path:
+        return self.cards / game
+
+
+def open_root(path: str | Path | None) -> Root:
+    root = Path(path or ".").expanduser()
+    if not root.is_dir():
+        raise UsageError(f"content root {str(root)!r} is not a folder")
+    return Root(root.resolve())
+
+
+def discover(root: Root) -> list[str]:
+    """Ids of the games under cards/, sorted."""
+    if not root.cards.is_dir():
+        return []
+    return sorted(
+        p.name
+        for p in root.cards.iterdir()
+        if p.is_dir() and not p.name.startswith(".") and (p / GAME_FILE).is_file()
+    )
+
+
+def select_games(root: Root, names: list[str] | None) -> list[str]:
+    """The games a command should act on: the named ones (checked), else all."""
+    found = discover(root)
+    if not names:
+        if not found:
+            raise UsageError(
+                f"no games found: {root.rel(root.cards)}/ holds no folder with a {GAME_FILE} "
+                "(use --root to point at another content folder, or `pnp new GAME`)"
+            )
+        return found
+    missing = [n for n in names if n not in found]
+    if missing:
+        known = ", ".join(found) or "none"
+        raise UsageError(f"unknown game {missing[0]!r}; games under cards/: {known}")
+    return list(dict.fromkeys(names))
+
+
+def content_files(game_dir: Path) -> list[Path]:
+    """Every YAML file of a game, game.yaml first, then sorted by path; symlinks are skipped."""
+    files: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(game_dir, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for d in dirnames:
+            if (Path(dirpath) / d).is_symlink():  # os.walk lists it but never enters it
+                files.append(Path(dirpath) / d)  # reported as a link by load_game
+        for name in sorted(filenames):
+            if name.endswith((".yaml", ".yml")) and not name.startswith("."):
+                files.append(Path(dirpath) / name)
+        if len(files) > MAX_FILES:
+            break
+    first = game_dir / GAME_FILE
+    return [first, *sorted(f for f in files if f != first)]
+
+
+def load_game(root: Root, game_id: str, report: Report) -> Game | None:
+    with collections_paused():  # everything made here lives on: nothing for the collector
+        return _load_game(root, game_id, report)
+
+
+def _load_game(root: Root, game_id: str, report: Report) -> Game | None:
+    gdir = root.game_dir(game_id)
+    if not ID_RE.fullmatch(game_id):
+        report.add(
+            SCHEMA,
+            Pos(root.rel(gdir)),
+            f"the folder name {game_id!r} is not a game id: rename it with lower-case letters, "
+            "digits, - and _",
+            game=game_id,
+        )
+    files = content_files(gdir)
+    ctx = Context(report=report, game=game_id)
+    loaded_meta: GameFile | None = None
+    parts: list[tuple[str, Sections]] = []
+    rel_files = []
+    for file in files:
+        rel = root.rel(file)
+        if file.is_symlink():
+            report.add(
+                PATH_OUTSIDE,
+                Pos(rel),
+                "symbolic links are not read; copy it into the game folder",
+                game=game_id,
+            )
+            continue
+        rel_files.append(rel)
+        lf = load_file(file, rel, report, game_id)
+        if not lf.ok:
+            continue
+        data = lf.data
+        if data is None:
+            if file.name == GAME_FILE:
+                report.add(SCHEMA, Pos(rel, 1, 1), "game.yaml is empty", game=game_id)
+            continue
+        if not isinstance(data, YMap):
+            report.add(
+                SCHEMA,
+                Pos(rel, 1, 1),
+                "a content file must be a mapping of sections (decks:, tables:, ...)",
+                game=game_id,
+            )
+            continue
+        target = GameFile if file.name == GAME_FILE and file.parent == gdir else Sections
+        obj = convert(data, target, data.pos, ctx)
+        if obj is INVALID:
+            continue
+        if isinstance(obj, GameFile):
+            loaded_meta = obj
+        else:
+            parts.append((rel, obj))
+    if loaded_meta is None:
+        if not any(f.pos.path.endswith(GAME_FILE) and f.game == game_id for f in report.errors):
+            report.add(
+                SCHEMA, Pos(root.rel(gdir / GAME_FILE)), "game.yaml could not be read", game=game_id
+            )
+        return None
+    meta = loaded_meta
+    _apply_rule_settings(meta, report, game_id)
+    game = Game(id=game_id, folder=root.rel(gdir), meta=meta, files=rel_files)
+    for _rel, part in [("game.yaml", meta), *parts]:
+        _merge(game, part, report)
+    game.texts = list(ctx.texts)
+    _check_languages(game, report)
+    _resolve_source_texts(game)
+    return game
+
+
+def _apply_rule_settings(meta: GameFile, report: Report, game: str) -> None:
+    from ..core.findings import RULES, UNKNOWN_KEY
+    from ..validate.context import load_all
+
+    if meta.rules:
+        load_all()  # every rule id must be known before a game's overrides are read
+    overrides: dict[str, Severity] = {}
+    for rid, setting in meta.rules.items():
+        if rid not in RULES:
+            from .schema import suggest
+
+            report.add(
+                UNKNOWN_KEY,
+                setting.pos,
+                f"unknown rule {rid!r}; {suggest(rid, sorted(RULES))}see docs/rules.md",
+                game=game,
+            )
+            continue
+        overrides[rid] = Severity(setting.severity)
+        if not setting.reason.strip():
+            report.add(
+                RULE_REASON,
+                setting.pos,
+                f'rules.{rid} changes a built-in rule without a reason; add reason: "..." '
+                "so reviewers know why",
+                game=game,
+            )
+    report.overrides[game] = overrides
+
+
+def _merge(game: Game, part: Sections, report: Report) -> None:
+    for name in SECTION_NAMES:
+        value = getattr(part, name)
+        if name == "invariants":
+            game.invariants.extend(value)
+            continue
+        target: dict[str, Any] = getattr(game, name)
+        for key, item in value.items():
+            if key in target:
+                first = target[key].pos
+                report.add(
+                    DUPLICATE_ID,
+                    item.at("id")
+                    if item.given("id")
+                    else (item.pos if item.pos.line else part.at(name)),
+                    f"{name[:-1]} {key!r} is already defined at {first}; rename one of them",
+                    game=game.id,
+                )
+                continue
+            if not ID_RE.fullmatch(str(key)):
+                report.add(
+                    SCHEMA,
+                    item.at("id") if item.given("id") else item.pos,
+                    f"id {key!r} should use lower-case letters, digits, - and _ only",
+                    game=game.id,
+                )
+            target[key] = item
+
+
+def _check_languages(game: Game, report: Report) -> None:
+    meta = game.meta
+    for i, lang in enumerate(meta.languages):
+        if not valid_language(lang):
+            report.add(
+                LANGUAGE_CODE,
+                meta.at("languages"),
+                f"{lang!r} is not a locale code; use codes such as it, en, es, pt_BR, no",
+                game=game.id,
+            )
+        if lang in meta.languages[:i]:
+            report.add(
+                DUPLICATE_ID, meta.at("languages"), f"language {lang!r} listed twice", game=game.id
+            )
+    meta.languages = [lang for lang in dict.fromkeys(meta.languages) if valid_language(lang)]
+    if not valid_language(meta.source_language):
+        report.add(
+            LANGUAGE_CODE,
+            meta.at("source_language"),
+            f"{meta.source_language!r} is not a locale code; use e.g. it, en, es",
+            game=game.id,
+        )
+    elif meta.source_language not in meta.languages:
+        report.add(
+            SCHEMA,
+            meta.at("source_language"),
+            f"the source language {meta.source_language!r} must be one of languages: "
+            f"{', '.join(meta.languages)}",
+            game=game.id,
+        )
+    declared = set(meta.languages)
+    for text in game.texts:
+        for lang in text.values:
+            if lang == SOURCE:
+                continue
+            if not valid_language(lang):
+                report.add(
+                    LANGUAGE_CODE,
+                    text.at(lang),
+                    f"{lang!r} is not a locale code; use codes such as it, en, es, pt_BR, no",
+                    game=game.id,
+                )
+            elif lang not in declared:
+                report.add(
+                    TEXT_LANGUAGE,
+                    text.at(lang),
+                    f"text in {lang!r}, which game.yaml does not list under languages; "
+                    "add it there or remove this text",
+                    game=game.id,
+                )
+
+
+def _resolve_source_texts(game: Game) -> None:
+    src = game.source_language
+    for text in game.texts:
+        if SOURCE in text.values:
+            value = text.values.pop(SOURCE)
+            text.values.setdefault(src, value)
+            text.lpos.setdefault(src, text.lpos.pop(SOURCE, text.pos))
+
+
+def iter_texts(game: Game) -> list[Text]:
+    return game.texts

@@ -1,0 +1,560 @@
+"""Typed conversion of positioned YAML into the model's dataclasses, and their JSON Schema.
+
+The model (pnp/model.py) is written as annotated dataclasses; this module reads their type hints
+to check and convert YAML data, collecting every problem as a finding with file:line:col instead
+of stopping at the first. The same hints produce the JSON Schema that editors use, so the loader
+and the published schema cannot drift apart.
+
+Supported annotations: str, int, float, bool, Literal[...], list[T], dict[K, T], T | None,
+unions of a scalar type and a dataclass, Any, nested dataclasses, and classes that implement
+``from_yaml``/``json_schema`` (see :class:`Custom`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import math
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
+
+from ..core.findings import SCHEMA, UNKNOWN_KEY, Pos, Report
+from .yamlio import YMap, YSeq
+
+NOWHERE = Pos("", 0, 0)
+
+
+def fld(default: Any = dataclasses.MISSING, *, doc: str = "", key: str = "", **kw: Any) -> Any:
+    """A model field with documentation (shown in the JSON Schema) and an optional YAML key."""
+    meta = {"doc": doc}
+    if key:
+        meta["key"] = key
+    if default is dataclasses.MISSING and "default_factory" not in kw:
+        return field(metadata=meta, **kw)
+    if isinstance(default, list | dict | set):
+        raise TypeError("use default_factory for mutable defaults")
+    if default is dataclasses.MISSING:
+        return field(metadata=meta, **kw)
+    return field(default=default, metadata=meta, **kw)
+
+
+@dataclass
+class Located:
+    """Base of model objects read from YAML: they know where they and their fields came from."""
+
+    pos: Pos = field(
+        default=NOWHERE, repr=False, compare=False, kw_only=True, metadata={"internal": True}
+    )
+    fpos: dict[str, Pos] = field(
+        default_factory=dict, repr=False, compare=False, kw_only=True, metadata={"internal": True}
+    )
+    path: str = field(
+        default="", repr=False, compare=False, kw_only=True, metadata={"internal": True}
+    )
+
+    def at(self, name: str) -> Pos:
+        """Position of a field's value (the object's own position when it was not written)."""
+        return self.fpos.get(name, self.pos)
+
+    def given(self, name: str) -> bool:
+        return name in self.fpos
+
+
+class Custom:
+    """Protocol for types that parse themselves (sizes, colours, multilingual text...)."""
+
+    @classmethod
+    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+
+@dataclass
+class Context:
+    report: Report
+    game: str = ""
+    path: list[str] = field(default_factory=list)  # logical path, e.g. decks/roles/boss
+    hooks: list[Callable[[Any, Context], None]] = field(default_factory=list)
+    texts: list[Any] = field(default_factory=list)  # every Text created, for post-processing
+
+    def error(self, pos: Pos, message: str) -> None:
+        self.report.add(SCHEMA, pos, message, game=self.game)
+
+    def warn_unknown(self, pos: Pos, message: str) -> None:
+        self.report.add(UNKNOWN_KEY, pos, message, game=self.game)
+
+    @property
+    def where(self) -> str:
+        return "/".join(self.path)
+
+
+class _Invalid:
+    """Marker for a value that failed conversion (already reported)."""
+
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()
+
+
+def describe(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {value:g}" if isinstance(value, float) else f"the number {value}"
+    if isinstance(value, str):
+        short = value if len(value) <= 30 else value[:27] + "..."
+        return f"the text {short!r}"
+    if isinstance(value, YSeq | list):
+        return "a list"
+    if isinstance(value, YMap | dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def type_name(tp: Any) -> str:
+    origin = get_origin(tp)
+    if tp is str:
+        return "a text"
+    if tp is int:
+        return "a whole number"
+    if tp is float:
+        return "a number"
+    if tp is bool:
+        return "true or false"
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+    if origin is list:
+        return "a list"
+    if origin is dict:
+        return "a mapping"
+    if _is_union(tp):
+        return " or ".join(type_name(a) for a in get_args(tp) if a is not type(None))
+    if _parser(tp) is not None:
+        return str(getattr(_parser(tp), "type_label", "a value"))
+    if dataclasses.is_dataclass(tp):
+        return "a mapping"
+    return str(tp)
+
+
+def _is_union(tp: Any) -> bool:
+    return get_origin(tp) in (Union, types.UnionType)
+
+
+def _parser(tp: Any) -> Any:
+    """The Custom parser of ``tp``: the class itself, or the one named in Annotated[...]."""
+    if get_origin(tp) is Annotated:
+        for meta in tp.__metadata__:
+            if isinstance(meta, type) and issubclass(meta, Custom):
+                return meta
+        return None
+    if isinstance(tp, type) and issubclass(tp, Custom):
+        return tp
+    return None
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = get_type_hints(cls, include_extras=True)
+    return _HINTS[cls]
+
+
+def public_fields(cls: type) -> list[dataclasses.Field[Any]]:
+    return [f for f in dataclasses.fields(cls) if not f.metadata.get("internal")]
+
+
+def yaml_key(f: dataclasses.Field[Any]) -> str:
+    return str(f.metadata.get("key") or f.name)
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
+
+
+_PLANS: dict[Any, tuple[Any, ...]] = {}
+
+
+def _plan(tp: Any) -> tuple[Any, ...]:
+    """How to convert to ``tp``, worked out once per annotation (typing's introspection is
+    slow, and a large game converts hundreds of thousands of values)."""
+    plan = _PLANS.get(tp)
+    if plan is not None:
+        return plan
+    origin = get_origin(tp)
+    parser = None if tp is Any or _is_union(tp) else _parser(tp)
+    if tp is Any:
+        plan = ("any",)
+    elif _is_union(tp):
+        plan = ("union",)
+    elif parser is not None:
+        plan = ("parser", parser.from_yaml)
+    elif tp in (str, bool, int, float):
+        plan = (tp.__name__,)
+    elif origin is Literal:
+        plan = ("literal", get_args(tp))
+    elif origin is list:
+        plan = ("list", get_args(tp)[0])
+    elif origin is dict:
+        plan = ("dict", *get_args(tp))
+    elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        plan = ("dataclass",)
+    else:
+        raise TypeError(f"schema: unsupported annotation {tp!r}")  # a bug in the model
+    _PLANS[tp] = plan
+    return plan
+
+
+def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
+    """Convert ``value`` (read at ``pos``) to ``tp``; report problems and return INVALID."""
+    plan = _PLANS.get(tp) or _plan(tp)
+    kind = plan[0]
+    if kind == "str":
+        if isinstance(value, str):
+            return value
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return str(value)
+        ctx.error(pos, f"expected a text here, found {describe(value)}")
+        return INVALID
+    if kind == "dataclass":
+        return _convert_dataclass(value, tp, pos, ctx)
+    if kind == "union":
+        return _convert_union(value, tp, pos, ctx)
+    if kind == "parser":
+        return plan[1](value, pos, ctx)
+    if kind == "any":
+        return value
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        ctx.error(pos, f"expected true or false, found {describe(value)}")
+        return INVALID
+    if kind == "int":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        ctx.error(pos, f"expected a whole number, found {describe(value)}")
+        return INVALID
+    if kind == "float":
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if not math.isfinite(value):
+                ctx.error(pos, "expected a finite number")
+                return INVALID
+            return float(value)
+        ctx.error(pos, f"expected a number, found {describe(value)}")
+        return INVALID
+    if kind == "literal":
+        choices = plan[1]
+        if value in choices and not isinstance(value, bool):
+            return value
+        names = [str(c) for c in choices]
+        ctx.error(
+            pos,
+            f"{describe(value)} is not allowed here; "
+            f"{suggest(str(value), names)}use one of: {', '.join(names)}",
+        )
+        return INVALID
+    if kind == "list":
+        item_tp = plan[1]
+        if not isinstance(value, YSeq):
+            ctx.error(pos, f"expected a list, found {describe(value)}")
+            return INVALID
+        out = []
+        labels: dict[str, int] = {}
+        for i, item in enumerate(value):
+            ipos = value.item_pos(i)
+            label = _item_label(item, i)
+            labels[label] = labels.get(label, 0) + 1
+            if labels[label] > 1:  # the same deck twice in a list: each text keeps its own place
+                label = f"{label}~{labels[label]}"
+            ctx.path.append(label)
+            try:
+                conv = convert(item, item_tp, ipos, ctx)
+            finally:
+                ctx.path.pop()
+            if conv is not INVALID:
+                out.append(conv)
+        return out
+    # a dict
+    key_tp, val_tp = plan[1], plan[2]
+    if not isinstance(value, YMap):
+        ctx.error(pos, f"expected a mapping, found {describe(value)}")
+        return INVALID
+    result: dict[Any, Any] = {}
+    for k, v in value.items():
+        kpos = value.key_pos(k)
+        key = convert(k, key_tp, kpos, ctx)
+        if key is INVALID:
+            continue
+        ctx.path.append(str(key))
+        try:
+            conv = convert(v, val_tp, value.value_pos(k), ctx)
+        finally:
+            ctx.path.pop()
+        if conv is INVALID:
+            continue
+        if isinstance(conv, Located) and hasattr(conv, "id") and not conv.id:
+            conv.id = str(key)
+            conv.fpos.setdefault("id", kpos)
+        result[key] = conv
+    return result
+
+
+def _item_label(item: Any, index: int) -> str:
+    """A stable label for a list item: its id, else what it names, else its index."""
+    if isinstance(item, YMap):
+        ident = item.get("id")
+        if isinstance(ident, str | int) and not isinstance(ident, bool):
+            return str(ident)
+        for key in ("card", "deck", "tokens", "token", "board", "tag", "track", "table"):
+            value = item.get(key)
+            if isinstance(value, str):
+                return f"{key}:{value}"
+            if isinstance(value, YSeq) and all(isinstance(v, str) for v in value):
+                return f"{key}:{'+'.join(value)}"
+    return str(index)
+
+
+def _convert_union(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
+    args = [a for a in get_args(tp) if a is not type(None)]
+    if value is None:
+        if type(None) in get_args(tp):
+            return None
+        ctx.error(pos, f"a value is required here ({type_name(tp)})")
+        return INVALID
+    if len(args) == 1:
+        return convert(value, args[0], pos, ctx)
+    # choose the member by the shape of the value, then convert strictly
+    for arg in args:
+        if _shape_matches(value, arg):
+            return convert(value, arg, pos, ctx)
+    ctx.error(pos, f"expected {type_name(tp)}, found {describe(value)}")
+    return INVALID
+
+
+def _shape_matches(value: Any, tp: Any) -> bool:
+    origin = get_origin(tp)
+    parser = _parser(tp)
+    if parser is not None:
+        accepts: Callable[[Any], bool] | None = getattr(parser, "accepts", None)
+        return accepts(value) if accepts else True
+    if tp is str:
+        return isinstance(value, str)
+    if tp is bool:
+        return isinstance(value, bool)
+    if tp in (int, float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if origin is Literal:
+        return value in get_args(tp)
+    if origin is list:
+        return isinstance(value, YSeq)
+    if origin is dict or dataclasses.is_dataclass(tp):
+        return isinstance(value, YMap)
+    return False
+
+
+_DATACLASS_PLANS: dict[type, tuple[dict[str, Any], dict[str, Any], list[Any]]] = {}
+
+
+def _dataclass_plan(
+    cls: type,
+) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]], list[dataclasses.Field[Any]]]:
+    """A dataclass's type hints, its fields by YAML key, and its required fields."""
+    plan = _DATACLASS_PLANS.get(cls)
+    if plan is None:
+        fields = public_fields(cls)
+        required = [
+            f
+            for f in fields
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        ]
+        plan = _DATACLASS_PLANS[cls] = (hints(cls), {yaml_key(f): f for f in fields}, required)
+    return plan
+
+
+def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
+    shorthand: str | None = getattr(cls, "shorthand", None)
+    if not isinstance(value, YMap):
+        if shorthand and value is not None and not isinstance(value, YSeq):
+            wrapped = YMap(pos)
+            wrapped[shorthand] = value
+            wrapped.kpos[shorthand] = pos
+            wrapped.vpos[shorthand] = pos
+            value = wrapped
+        else:
+            ctx.error(pos, f"expected a mapping of {_cls_label(cls)}, found {describe(value)}")
+            return INVALID
+    th, by_key, required = _dataclass_plan(cls)
+    kwargs: dict[str, Any] = {}
+    fpos: dict[str, Pos] = {}
+    for k, v in value.items():
+        f = by_key.get(k) if isinstance(k, str) else None
+        if f is None:
+            keys = sorted(by_key)
+            ctx.warn_unknown(
+                value.key_pos(k),
+                f"unknown key {k!r} in {_cls_label(cls)}; {suggest(str(k), keys)}"
+                f"accepted keys: {', '.join(keys)}",
+            )
+            continue
+        vpos = value.value_pos(k)
+        ctx.path.append(k)
+        try:
+            conv = convert(v, th[f.name], vpos, ctx)
+        finally:
+            ctx.path.pop()
+        fpos[f.name] = vpos
+        if conv is not INVALID:
+            kwargs[f.name] = conv
+    if any(f.name not in kwargs for f in required):
+        missing = [yaml_key(f) for f in required if f.name not in kwargs and f.name not in fpos]
+        if missing:
+            ctx.error(
+                value.pos,
+                f"{_cls_label(cls)} needs {', '.join(repr(m) for m in missing)}; add "
+                + ("it" if len(missing) == 1 else "them"),
+            )
+        return INVALID  # a required field is missing, or had a bad value (already reported)
+    obj = cls(**kwargs)
+    if isinstance(obj, Located):
+        obj.pos = value.pos
+        obj.fpos = fpos
+        obj.path = ctx.where
+    for hook in ctx.hooks:
+        hook(obj, ctx)
+    check: Callable[[Context], None] | None = getattr(obj, "check", None)
+    if check is not None:
+        check(ctx)
+    return obj
+
+
+def _cls_label(cls: type) -> str:
+    return str(getattr(cls, "label", cls.__name__.lower()))
+
+
+# --- JSON Schema -------------------------------------------------------------------------------
+
+
+class SchemaBuilder:
+    def __init__(self) -> None:
+        self.defs: dict[str, Any] = {}
+
+    def of(self, tp: Any) -> dict[str, Any]:
+        origin = get_origin(tp)
+        if tp is Any:
+            return {}
+        if _is_union(tp):
+            args = get_args(tp)
+            members = [self.of(a) for a in args if a is not type(None)]
+            if type(None) in args:
+                members.append({"type": "null"})
+            return members[0] if len(members) == 1 else {"anyOf": members}
+        parser = _parser(tp)
+        if parser is not None:
+            return dict(parser.json_schema())
+        if tp is str:
+            return {"type": ["string", "number"]}
+        if tp is int:
+            return {"type": "integer"}
+        if tp is float:
+            return {"type": "number"}
+        if tp is bool:
+            return {"type": "boolean"}
+        if origin is Literal:
+            return {"enum": list(get_args(tp))}
+        if origin is list:
+            return {"type": "array", "items": self.of(get_args(tp)[0])}
+        if origin is dict:
+            key_tp, val_tp = get_args(tp)
+            out: dict[str, Any] = {"type": "object", "additionalProperties": self.of(val_tp)}
+            if key_tp is int:
+                out["propertyNames"] = {"pattern": "^-?[0-9]+$"}
+            return out
+        if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+            name = tp.__name__
+            if name not in self.defs:
+                self.defs[name] = {}  # placeholder against recursion
+                self.defs[name] = self.dataclass_schema(tp)
+            return {"$ref": f"#/$defs/{name}"}
+        raise TypeError(f"schema: unsupported annotation {tp!r}")
+
+    def dataclass_schema(self, cls: type) -> dict[str, Any]:
+        th = hints(cls)
+        props: dict[str, Any] = {}
+        required = []
+        for f in public_fields(cls):
+            sch = dict(self.of(th[f.name]))
+            doc = f.metadata.get("doc")
+            if doc:
+                sch = (
+                    {**sch, "description": doc}
+                    if "$ref" not in sch
+                    else {
+                        "allOf": [sch],
+                        "description": doc,
+                    }
+                )
+            props[yaml_key(f)] = sch
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                required.append(yaml_key(f))
+        out: dict[str, Any] = {
+            "type": "object",
+            "properties": props,
+            "additionalProperties": False,
+        }
+        if cls.__doc__:
+            out["description"] = " ".join(cls.__doc__.split())
+        if required:
+            out["required"] = required
+        shorthand = getattr(cls, "shorthand", None)
+        if shorthand:
+            return {"anyOf": [out, props[shorthand]]}
+        return out
+
+
+def json_schema(root: Any, title: str) -> dict[str, Any]:
+    builder = SchemaBuilder()
+    top = builder.of(root)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": title,
+        **top,
+        "$defs": builder.defs,
+    }
+
+
+# re-exported for model modules
+__all__ = [
+    "INVALID",
+    "NOWHERE",
+    "ClassVar",
+    "Context",
+    "Custom",
+    "Located",
+    "convert",
+    "fld",
+    "json_schema",
+    "typing",
+]

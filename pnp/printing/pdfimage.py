@@ -1,0 +1,341 @@
+"""Images into the PDF without re-encoding, read from disk only while the PDF is written.
+
+reportlab decodes every PNG and compresses its pixels again, and keeps them in memory until the
+document is saved. pnp instead:
+
+- embeds a JPEG as it is (DCTDecode) and the compressed data of a PNG as it is (FlateDecode with
+  the PNG predictors), which is lossless and needs no decoding; PNGs with an alpha channel or
+  interlacing are decoded (with Pillow) and compressed once, alpha as a soft mask;
+- reads the bytes of each image only when the PDF is written, and writes the PDF straight to its
+  file (:func:`save_streaming`), so memory holds about one image at a time, not the whole deck.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
+
+from ..content.assets import JPEG_SIGNATURE, PNG_SIGNATURE, file_digest
+
+
+def _chunks(data: bytes | memoryview) -> Iterator[tuple[bytes, bytes | memoryview]]:
+    """(kind, body) of each chunk of a PNG; given a memoryview, bodies are views (no copy)."""
+    pos = len(PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        (length, kind) = struct.unpack_from(">I4s", data, pos)
+        yield kind, data[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IEND":
+            return
+
+
+def _png_header(path: Path) -> dict[str, Any]:
+    """Width, height, bit depth, colour type, interlace, palette and tRNS of a PNG."""
+    info: dict[str, Any] = {"palette": None, "trns": False}
+    with open(path, "rb") as fh:
+        if fh.read(8) != PNG_SIGNATURE:
+            raise ValueError("not a PNG")
+        while True:
+            head = fh.read(8)
+            if len(head) < 8:
+                break
+            length, kind = struct.unpack(">I4s", head)
+            if kind == b"IDAT" or kind == b"IEND":
+                break
+            body = fh.read(length)
+            fh.seek(4, 1)  # CRC
+            if kind == b"IHDR":
+                w, h, depth, ctype, _comp, _filt, interlace = struct.unpack(">IIBBBBB", body)
+                info.update(width=w, height=h, depth=depth, ctype=ctype, interlace=interlace)
+            elif kind == b"PLTE":
+                info["palette"] = body
+            elif kind == b"tRNS":
+                info["trns"] = True
+    return info
+
+
+def _jpeg_header(path: Path) -> tuple[int, int, int, bool]:
+    """(width, height, components, adobe) of a baseline or progressive JPEG."""
+    with open(path, "rb") as fh:
+        data = fh.read(256 * 1024)
+    pos = 2
+    adobe = False
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:
+            pos += 1
+            continue
+        marker = data[pos + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            pos += 2
+            continue
+        (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
+        if marker == 0xEE and data[pos + 4 : pos + 9] == b"Adobe":
+            adobe = True
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            h, w = struct.unpack(">HH", data[pos + 5 : pos + 9])
+            return w, h, data[pos + 9], adobe
+        pos += 2 + length
+    raise ValueError("no JPEG frame header found")
+
+
+class _HexString(PDFObject):
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def format(self, document: Any) -> bytes:
+        return b"<" + self.data.hex().encode("ascii") + b">"
+
+
+class LazyImage(PDFObject):
+    """An image XObject whose stream is produced from its file while the PDF is written."""
+
+    def __init__(self, name: str, path: Path) -> None:
+        self.name = name
+        self.path = path
+        self.smask: Any = None
+        self.mask = None
+        self.kind, self.width, self.height, self._params = self._inspect(path)
+
+    @staticmethod
+    def _inspect(path: Path) -> tuple[str, int, int, dict[str, Any]]:
+        with open(path, "rb") as fh:
+            head = fh.read(8)
+        if head.startswith(JPEG_SIGNATURE):
+            w, h, comps, adobe = _jpeg_header(path)
+            return "jpeg", w, h, {"components": comps, "adobe": adobe}
+        info = _png_header(path)
+        passthrough = (
+            info["interlace"] == 0
+            and info["ctype"] in (0, 2, 3)
+            and info["depth"] in (1, 2, 4, 8, 16)
+            and not info["trns"]
+            and not (info["ctype"] == 3 and not info["palette"])
+        )
+        return ("png" if passthrough else "decode"), info["width"], info["height"], info
+
+    @property
+    def has_alpha(self) -> bool:
+        return self.kind == "decode" and (
+            self._params.get("ctype") in (4, 6) or bool(self._params.get("trns"))
+        )
+
+    def _stream(self) -> tuple[list[bytes | memoryview], dict[str, Any]]:
+        """The stream's bytes, in pieces, and the dictionary entries of this image."""
+        if self.kind == "jpeg":
+            comps = self._params["components"]
+            jspace = {1: "DeviceGray", 3: "DeviceRGB", 4: "DeviceCMYK"}.get(comps, "DeviceRGB")
+            entries: dict[str, Any] = {
+                "ColorSpace": PDFName(jspace),
+                "BitsPerComponent": 8,
+                "Filter": PDFArray([PDFName("DCTDecode")]),
+            }
+            if comps == 4 and self._params["adobe"]:
+                entries["Decode"] = PDFArray([1, 0, 1, 0, 1, 0, 1, 0])
+            return [self.path.read_bytes()], entries
+        if self.kind == "png":
+            p = self._params
+            data = memoryview(self.path.read_bytes())
+            idat = [body for kind, body in _chunks(data) if kind == b"IDAT"]
+            colors = {0: 1, 2: 3, 3: 1}[p["ctype"]]
+            if p["ctype"] == 3:
+                palette = p["palette"]
+                space: Any = PDFArray(
+                    [
+                        PDFName("Indexed"),
+                        PDFName("DeviceRGB"),
+                        len(palette) // 3 - 1,
+                        _HexString(palette),
+                    ]
+                )
+            else:
+                space = PDFName("DeviceGray" if colors == 1 else "DeviceRGB")
+            parms = PDFDictionary(
+                {
+                    "Predictor": 15,
+                    "Colors": colors,
+                    "BitsPerComponent": p["depth"],
+                    "Columns": self.width,
+                }
+            )
+            return idat, {
+                "ColorSpace": space,
+                "BitsPerComponent": p["depth"],
+                "Filter": PDFName("FlateDecode"),  # one filter: its parameters as a dictionary
+                "DecodeParms": parms,
+            }
+        # decode: alpha or interlaced PNGs
+        from PIL import Image
+
+        with Image.open(self.path) as im:
+            rgb = im.convert("RGB")
+            raw = rgb.tobytes()
+        return [zlib.compress(raw, 6)], {
+            "ColorSpace": PDFName("DeviceRGB"),
+            "BitsPerComponent": 8,
+            "Filter": PDFArray([PDFName("FlateDecode")]),
+        }
+
+    def format(self, document: Any) -> bytes:
+        pieces, entries = self._stream()
+        stream = PDFStream(content=b"")
+        d = stream.dictionary
+        d["Type"] = PDFName("XObject")
+        d["Subtype"] = PDFName("Image")
+        d["Width"] = self.width
+        d["Height"] = self.height
+        for key, value in entries.items():
+            d[key] = value
+        if self.smask is not None:
+            d["SMask"] = self.smask
+        stream.filters = ()  # the data is already encoded: no further filters
+        return _stream_object(stream, pieces, document)
+
+
+def _stream_object(stream: PDFStream, pieces: list[bytes | memoryview], document: Any) -> bytes:
+    """What ``stream.format(document)`` gives with the pieces as its content. Written by
+    :func:`save_streaming`, the pieces go to the file as they are, where a placeholder stands
+    in the bytes returned (reportlab would otherwise copy an image's data five times)."""
+    if not isinstance(getattr(document, "__accum__", None), _StreamingFile) or not isinstance(
+        document.encrypt, pdfdoc.NoEncryption
+    ):
+        stream.content = b"".join(pieces)
+        return bytes(stream.format(document))
+    length = sum(len(piece) for piece in pieces)
+    d = PDFDictionary(stream.dictionary.dict.copy())
+    d["Length"] = length
+    token = _StreamingFile.hold(pieces, length)
+    return bytes(pdfdoc.format(d, document)) + b"\nstream\n" + token + b"endstream\n"
+
+
+class LazyAlpha(PDFObject):
+    """The soft mask (alpha channel) of a decoded PNG, produced while the PDF is written."""
+
+    def __init__(self, name: str, path: Path, width: int, height: int) -> None:
+        self.name = name
+        self.path = path
+        self.width = width
+        self.height = height
+
+    def format(self, document: Any) -> bytes:
+        from PIL import Image
+
+        with Image.open(self.path) as im:
+            alpha = im.convert("RGBA").getchannel("A").tobytes()
+        stream = PDFStream(content=zlib.compress(alpha, 6))
+        d = stream.dictionary
+        d["Type"] = PDFName("XObject")
+        d["Subtype"] = PDFName("Image")
+        d["Width"] = self.width
+        d["Height"] = self.height
+        d["ColorSpace"] = PDFName("DeviceGray")
+        d["BitsPerComponent"] = 8
+        d["Filter"] = PDFArray([PDFName("FlateDecode")])
+        stream.filters = ()
+        return stream.format(document)
+
+
+_HEADERS: dict[tuple[str, int, int], tuple[str, LazyImage]] = {}
+
+
+def draw_image(canvas: Any, path: Path, x: float, y: float, w: float, h: float) -> None:
+    """Draw an image file at (x, y) with size (w, h) in points, embedding it once per PDF."""
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    cached = _HEADERS.get(key)
+    if cached is None:
+        name = "pnpimg" + file_digest(path)[:20]  # the same picture twice: embedded once
+        cached = (name, LazyImage(name, path))
+        _HEADERS[key] = cached
+    name, template = cached
+    doc = canvas._doc
+    reg = doc.getXObjectName(name)
+    if doc.idToObject.get(reg) is None:
+        image = LazyImage.__new__(LazyImage)
+        image.__dict__.update(template.__dict__)
+        image.smask = None
+        canvas._setXObjects(image)
+        doc.Reference(image, reg)
+        doc.addForm(name, image)
+        if image.has_alpha:
+            mask = LazyAlpha(name + "a", path, image.width, image.height)
+            image.smask = doc.Reference(mask, doc.getXObjectName(mask.name))
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{reg} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
+
+
+class _StreamingFile(pdfdoc.PDFFile):
+    """reportlab's output collector, writing each object to the file as soon as it is ready.
+
+    An image's stream content is not part of the bytes reportlab builds for its object: a
+    placeholder stands in (:meth:`hold`), and :meth:`add` writes the held pieces in its place.
+    """
+
+    sink: BinaryIO | None = None
+    _held: dict[bytes, tuple[list[bytes | memoryview], int]] = {}  # noqa: RUF012
+    _marker = b""
+    _count = 0
+
+    def __init__(self, pdfVersion: Any = pdfdoc.PDF_VERSION_DEFAULT) -> None:
+        self.strings: list[bytes] = []
+        self.offset = 0
+        assert self.sink is not None
+        self.write = self.sink.write
+        self.add(
+            pdfdoc.pdfdocEnc(f"%PDF-{pdfVersion[0]}.{pdfVersion[1]}")
+            + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
+        )
+
+    @classmethod
+    def hold(cls, pieces: list[bytes | memoryview], length: int) -> bytes:
+        """A placeholder for ``pieces`` (``length`` bytes in all), unique to this document."""
+        cls._count += 1
+        token = cls._marker + b"%010d\x00" % cls._count
+        cls._held[token] = (pieces, length)
+        return token
+
+    def add(self, s: Any) -> int:
+        data: bytes = pdfdoc.pdfdocEnc(s)
+        start = self.offset
+        at = data.find(self._marker) if self._held else -1
+        if at < 0:
+            self.write(data)
+            self.offset = start + len(data)
+            return start
+        end = at + len(self._marker) + 11
+        pieces, length = self._held.pop(data[at:end])
+        self.write(data[:at])
+        for piece in pieces:
+            self.write(piece)
+        self.write(data[end:])
+        self.offset = start + len(data) - (end - at) + length
+        return start
+
+    def format(self, document: Any) -> bytes:
+        return b""
+
+
+def save_streaming(canvas: Any, sink: BinaryIO) -> None:
+    """canvas.save(), but the PDF goes to ``sink`` object by object instead of via memory."""
+    original = pdfdoc.PDFFile
+    _StreamingFile.sink = sink
+    _StreamingFile._held = {}
+    _StreamingFile._marker = b"\x00pnp-held-stream-" + os.urandom(8).hex().encode() + b"-"
+    pdfdoc.PDFFile = _StreamingFile
+    try:
+        canvas._filename = sink
+        canvas.save()
+    finally:
+        pdfdoc.PDFFile = original
+        _StreamingFile.sink = None
+        _StreamingFile._held = {}

@@ -1,0 +1,135 @@
+"""Fonts: register the bundled TrueType families with reportlab and answer glyph questions.
+
+A family ``NotoSans`` is the files ``fonts/NotoSans-Regular.ttf``, ``-Bold``, ``-Italic`` and
+``-BoldItalic`` (a missing face falls back to Regular). reportlab embeds TrueType fonts as
+subsets, so every PDF carries only the glyphs it uses.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from ..core.errors import BuildError
+
+FACES = ("regular", "bold", "italic", "bolditalic")
+_FILE_SUFFIX = {
+    "regular": "Regular",
+    "bold": "Bold",
+    "italic": "Italic",
+    "bolditalic": "BoldItalic",
+}
+MAX_FONT_BYTES = 32 * 1024 * 1024
+
+
+@dataclass
+class Family:
+    name: str
+    faces: dict[str, str]  # face -> registered reportlab font name
+    cmaps: dict[str, frozenset[int]] = field(default_factory=dict)
+    charsets: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def font(self, face: str) -> str:
+        return self.faces.get(face) or self.faces["regular"]
+
+    def has(self, face: str, char: str) -> bool:
+        return ord(char) in self.cmaps[self.font(face)]
+
+    def covers(self, face: str, text: str) -> bool:
+        """True when this family has every character of ``text``."""
+        chars = self.charsets.get(face)
+        if chars is None:
+            cmap = self.cmaps[self.font(face)]
+            chars = self.charsets[face] = frozenset(chr(c) for c in cmap if c < 0x110000)
+        return chars.issuperset(text)
+
+
+_REGISTERED: dict[str, Family] = {}
+
+
+def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
+    data = path.read_bytes()
+    if len(data) > MAX_FONT_BYTES:
+        raise BuildError(f"font {path.name} is larger than {MAX_FONT_BYTES // 2**20} MB")
+    digest = hashlib.sha1(data).hexdigest()[:8]
+    name = f"{path.stem}-{digest}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            font = TTFont(name, str(path))
+        except Exception as exc:  # a damaged font raises anything: TTFError, struct.error...
+            raise BuildError(f"font {path.name} cannot be used ({type(exc).__name__})") from exc
+        pdfmetrics.registerFont(font)
+    font = pdfmetrics.getFont(name)
+    cmap = frozenset(font.face.charToGlyph.keys())
+    return name, cmap
+
+
+def family(fonts_dir: Path, name: str) -> Family:
+    """Register (once) and return the family ``name`` found in ``fonts_dir``."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
+        raise BuildError(f"font family {name!r} is not a plain name (letters, digits, - and _)")
+    key = f"{fonts_dir.resolve()}::{name}"
+    if key in _REGISTERED:
+        return _REGISTERED[key]
+    faces: dict[str, str] = {}
+    cmaps: dict[str, frozenset[int]] = {}
+    for face in FACES:
+        candidates = [fonts_dir / f"{name}-{_FILE_SUFFIX[face]}.ttf"]
+        if face == "regular":
+            candidates.append(fonts_dir / f"{name}.ttf")
+        for cand in candidates:
+            if cand.is_symlink():
+                raise BuildError(f"font {cand.name} is a symbolic link; copy the file into fonts/")
+            if cand.is_file():
+                reg, cmap = _load_ttf(cand)
+                faces[face] = reg
+                cmaps[reg] = cmap
+                break
+    if "regular" not in faces:
+        raise BuildError(
+            f"font family {name!r} not found: expected {name}-Regular.ttf or {name}.ttf in "
+            f"{fonts_dir.name}/"
+        )
+    fam = Family(name, faces, cmaps)
+    pdfmetrics.registerFontFamily(
+        faces["regular"],
+        normal=faces["regular"],
+        bold=fam.font("bold"),
+        italic=fam.font("italic"),
+        boldItalic=fam.font("bolditalic"),
+    )
+    _REGISTERED[key] = fam
+    return fam
+
+
+@dataclass
+class FontSet:
+    """The main family of a game and its fallbacks, in order."""
+
+    main: Family
+    fallbacks: list[Family]
+
+    def covering(self, face: str, char: str) -> Family | None:
+        """The first family that has ``char`` (main first), or None."""
+        if self.main.has(face, char):
+            return self.main
+        for fb in self.fallbacks:
+            if fb.has(face, char):
+                return fb
+        return None
+
+
+def fontset(fonts_dir: Path, main: str, fallbacks: list[str]) -> FontSet:
+    main_family = family(fonts_dir, main)
+    extra = []
+    for name in fallbacks:
+        try:
+            extra.append(family(fonts_dir, name))
+        except BuildError as exc:
+            raise BuildError(f"fallback {exc}") from exc
+    return FontSet(main_family, extra)

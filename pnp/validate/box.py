@@ -1,0 +1,173 @@
+"""The box: the component list against what is defined, and setup tables against the box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content.model import BoxEntry, Game
+from ..core.findings import Severity, rule
+from .context import CheckContext, check
+
+BOX_COUNT = rule(
+    "box-count", Severity.ERROR, "the component list's count differs from the cards defined"
+)
+SETUP_EXCEEDS = rule(
+    "setup-exceeds-box", Severity.ERROR, "a setup table deals more than the box holds"
+)
+ROW_TOTAL = rule("row-total", Severity.ERROR, "a table row does not add up to its total")
+CELL_TYPE = rule("table-cell", Severity.ERROR, "a table cell that must be a number is not one")
+
+
+def _ids(value: str | list[str] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def count_entry(game: Game, entry: BoxEntry) -> tuple[int, list[str]]:
+    """How many of what an entry selects are defined, and the names that do not exist."""
+    distinct = entry.unit == "cards"
+    unknown: list[str] = []
+    total = 0
+    cards = {c.id: c for _d, c in game.all_cards()}
+    tokens = {t.id: t for _s, t in game.all_tokens()}
+    for cid in _ids(entry.card):
+        if cid in cards:
+            total += 1 if distinct else cards[cid].copies
+        else:
+            unknown.append(f"card {cid!r}")
+    for did in _ids(entry.deck):
+        deck = game.decks.get(did)
+        if deck is None:
+            unknown.append(f"deck {did!r}")
+        else:
+            total += len(deck.cards) if distinct else deck.total
+    for sid in _ids(entry.tokens):
+        ts = game.tokens.get(sid)
+        if ts is None:
+            unknown.append(f"token set {sid!r}")
+        else:
+            total += len(ts.tokens) if distinct else ts.total
+    for tid in _ids(entry.token):
+        if tid in tokens:
+            total += 1 if distinct else tokens[tid].copies
+        else:
+            unknown.append(f"token {tid!r}")
+    for bid in _ids(entry.board):
+        board = game.boards.get(bid)
+        if board is None:
+            unknown.append(f"board {bid!r}")
+        else:
+            total += 1 if distinct else board.copies
+    if entry.tag is not None:
+        for _o, c in game.every_card():
+            if entry.tag in c.tags:
+                total += 1 if distinct else c.copies
+    return total, unknown
+
+
+@check
+def box_counts(game: Game, ctx: CheckContext) -> None:
+    for entry in game.meta.box:
+        total, unknown = count_entry(game, entry)
+        selector = (
+            next(s for s in BoxEntry.SELECTORS if getattr(entry, s) is not None)
+            if any(getattr(entry, s) is not None for s in BoxEntry.SELECTORS)
+            else None
+        )
+        if unknown:
+            ctx.add(
+                "reference",
+                entry.at(selector) if selector else entry.pos,
+                f"the component list names {', '.join(unknown)}, which is not defined; "
+                "define it or fix the id",
+            )
+            continue
+        if total != entry.count:
+            what = "distinct cards" if entry.unit == "cards" else "copies"
+            ctx.add(
+                BOX_COUNT,
+                entry.at("count"),
+                f"the component list says {entry.count}, but {total} {what} are defined "
+                f"({selector}: {_describe(getattr(entry, selector or 'card'))}); "
+                "fix the count or the copies of the cards",
+            )
+
+
+def _describe(value: Any) -> str:
+    return ", ".join(value) if isinstance(value, list) else str(value)
+
+
+def available(game: Game, deal: Any) -> tuple[int, str]:
+    """How many of what a column deals the box holds."""
+    cards = {c.id: c for _d, c in game.all_cards()}
+    if deal.card is not None:
+        ids = _ids(deal.card)
+        if any(c not in cards for c in ids):
+            return -1, ""  # an unknown card: reported by the reference check
+        return sum(cards[c].copies for c in ids), f"copies of {_describe(deal.card)}"
+    if deal.deck is not None and deal.deck in game.decks:
+        return game.decks[deal.deck].total, f"cards in deck {deal.deck}"
+    if deal.tokens is not None and deal.tokens in game.tokens:
+        return game.tokens[deal.tokens].total, f"tokens in {deal.tokens}"
+    return -1, ""
+
+
+@check
+def setup_tables(game: Game, ctx: CheckContext) -> None:
+    players_col = "players"
+    for table in game.tables.values():
+        for r, cells in enumerate(table.cells):
+            positions = table.cell_pos[r]
+            for col in table.columns:
+                if col.deals is None or col.id not in cells:
+                    continue
+                value = cells[col.id]
+                pos = positions.get(col.id, table.pos)
+                if not isinstance(value, int) or isinstance(value, bool):
+                    ctx.add(CELL_TYPE, pos, f"column {col.id!r} deals components: write a number")
+                    continue
+                have, what = available(game, col.deals)
+                if have < 0:
+                    continue  # unknown reference, reported elsewhere
+                need = value
+                if col.deals.per == "player":
+                    players = cells.get(players_col)
+                    if isinstance(players, int):
+                        need = value * players
+                if need > have:
+                    key = cells.get(table.columns[0].id) if table.columns else r + 1
+                    ctx.add(
+                        SETUP_EXCEEDS,
+                        pos,
+                        f"row {key}: {col.id} needs {need}, but the box holds {have} {what}; "
+                        "fix the table or add copies",
+                    )
+            for total in table.total:
+                if any(c not in cells for c in total.of):
+                    continue  # a short row or an unknown column: reported already
+                parts = [cells.get(c) for c in total.of]
+                if any(not isinstance(p, int) or isinstance(p, bool) for p in parts):
+                    bad = [
+                        c for c, p in zip(total.of, parts, strict=True) if not isinstance(p, int)
+                    ]
+                    ctx.add(
+                        CELL_TYPE,
+                        positions.get(bad[0], table.pos) if bad else table.pos,
+                        f"the total adds up {', '.join(total.of)}: {bad[0] if bad else ''} must "
+                        "be a number",
+                    )
+                    continue
+                target = cells.get(total.equals) if isinstance(total.equals, str) else total.equals
+                if not isinstance(target, int):
+                    continue
+                got = sum(p for p in parts if isinstance(p, int))
+                if got != target:
+                    key = cells.get(table.columns[0].id) if table.columns else r + 1
+                    first = next((positions[c] for c in total.of if c in positions), table.pos)
+                    ctx.add(
+                        ROW_TOTAL,
+                        first,
+                        f"row {key}: {' + '.join(total.of)} = {got}, but it must equal "
+                        f"{total.equals} = {target}; fix one of the cells",
+                    )

@@ -1,0 +1,58 @@
+"""Built-in validation rules, grouped by theme; each module registers its rule ids and checks.
+
+A check is a function ``(game, ctx) -> None`` decorated with :func:`check`; it reports through
+``ctx.add(rule_id, pos, message)``. docs/rules.md documents every rule id registered here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..content.model import Game
+from ..core.findings import Pos, Report
+
+if TYPE_CHECKING:
+    from ..i18n.catalog import LangCatalog
+
+CheckFn = Callable[[Game, "CheckContext"], None]
+CHECKS: list[CheckFn] = []
+
+
+def check(fn: CheckFn) -> CheckFn:
+    CHECKS.append(fn)
+    return fn
+
+
+def check_first(fn: CheckFn) -> CheckFn:
+    """A check that runs before the others: one that starts work in other processes
+    (``ctx.later``), which goes on while the other checks run here."""
+    CHECKS.insert(0, fn)
+    return fn
+
+
+@dataclass
+class CheckContext:
+    report: Report
+    root: Path
+    game_dir: Path
+    catalogs: dict[str, LangCatalog] = field(default_factory=dict)  # lang -> its PO catalog
+    game_id: str = ""
+    fit_languages: list[str] | None = None  # None: all; []: none (deferred to the workers)
+    jobs: int = 0  # processes for fitting texts (0: as many as there are cores, for large games)
+    later: list[Callable[[], None]] = field(default_factory=list)  # run after every check
+
+    def finish(self) -> None:
+        """Gather what checks left running in other processes (:func:`check_first`)."""
+        while self.later:
+            self.later.pop(0)()
+
+    def add(self, rule_id: str, pos: Pos, message: str) -> None:
+        self.report.add(rule_id, pos, message, game=self.game_id)
+
+
+def load_all() -> None:
+    """Import every check module (they register their rule ids)."""
+    from . import box, invariants, scenarios, structure, tables, texts  # noqa: F401

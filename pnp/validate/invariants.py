@@ -1,0 +1,210 @@
+"""A game's own invariants: safe expressions over its data, each failure a finding."""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from ..content.expr import Evaluator, ExprError, Record, iterate, parse_for_each
+from ..content.model import Card, Game, Invariant, Text
+from ..core.findings import Severity, rule
+from .context import CheckContext, check
+
+INVARIANT = rule("invariant", Severity.ERROR, "a rule the game declares for its data fails")
+INVARIANT_EXPR = rule(
+    "invariant-expression", Severity.ERROR, "an invariant's expression cannot be evaluated"
+)
+
+
+def _card_record(owner_id: str, card: Card) -> Record:
+    return Record(
+        {
+            "id": card.id,
+            "copies": card.copies,
+            "deck": owner_id,
+            "tags": list(card.tags),
+            "values": Record(dict(card.values)),
+            "stages": card.stages,
+            "stage_of": card.stage_of,
+            "stage": card.stage,
+            "placeholder": card.placeholder,
+        },
+        card.pos,
+    )
+
+
+def game_data(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The names and functions an invariant sees: plain records built from the game."""
+    cards = {c.id: _card_record(o.id, c) for o, c in game.every_card()}
+    decks = {
+        d.id: Record(
+            {
+                "id": d.id,
+                "total": d.total,
+                "cards": len(d.cards),
+                "ids": [c.id for c in d.cards],
+                "back": Record(dict(d.back.values) if d.back else {}),
+            },
+            d.pos,
+        )
+        for d in game.decks.values()
+    }
+    tokens = {
+        t.id: Record(
+            {"id": t.id, "total": t.total, "cards": len(t.tokens), "ids": [c.id for c in t.tokens]},
+            t.pos,
+        )
+        for t in game.tokens.values()
+    }
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Text):
+            return value.values.get(game.source_language) or next(iter(value.values.values()), "")
+        return value
+
+    tables = {
+        t.id: [
+            Record(
+                {k: plain(v) for k, v in cells.items()},
+                positions.get(t.columns[0].id) if t.columns else t.pos,
+            )
+            for cells, positions in zip(t.cells, t.cell_pos, strict=True)
+        ]
+        for t in game.tables.values()
+    }
+    tracks = {
+        t.id: Record({"id": t.id, "min": t.min, "max": t.max, "start": t.start}, t.pos)
+        for t in game.tracks.values()
+    }
+    scenarios = {
+        s.id: Record(
+            {
+                "id": s.id,
+                "start": Record(dict(s.start)),
+                "players": Record({"min": s.players.min, "max": s.players.max})
+                if s.players
+                else None,
+                "extends": s.extends,
+            },
+            s.pos,
+        )
+        for s in game.scenarios.values()
+    }
+    boards = {b.id: Record({"id": b.id, "copies": b.copies}, b.pos) for b in game.boards.values()}
+    players = game.meta.players
+    names: dict[str, Any] = {
+        "players": Record({"min": players.min, "max": players.max}) if players else None,
+        "cards": Record(cards),
+        "decks": Record(decks),
+        "tokens": Record(tokens),
+        "tables": Record(tables),
+        "tracks": Record(tracks),
+        "scenarios": Record(scenarios),
+        "boards": Record(boards),
+        "True": True,
+        "False": False,
+        "None": None,
+    }
+
+    def count(
+        deck: str | None = None,
+        tag: str | None = None,
+        card: str | None = None,
+        value: Any = None,
+    ) -> int:
+        """Copies of the cards and tokens matching every argument given."""
+        total = 0
+        for rec in cards.values():
+            if deck is not None and rec.deck != deck:
+                continue
+            if tag is not None and tag not in rec.tags:
+                continue
+            if card is not None and rec.id != card:
+                continue
+            if value is not None:
+                wanted = value.data() if isinstance(value, Record) else value
+                if not isinstance(wanted, dict) or any(
+                    rec.values[k] != v if k in rec.values else True for k, v in wanted.items()
+                ):
+                    continue
+            total += rec.copies
+        return total
+
+    return names, {"count": count}
+
+
+class _Fields(string.Formatter):
+    def __init__(self, scope: dict[str, Any]) -> None:
+        self.scope = scope
+
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, int):
+            raise KeyError(key)
+        if key in self.scope:
+            return self.scope[key]
+        for value in self.scope.values():
+            if isinstance(value, Record) and key in value:
+                return value[key]
+        raise KeyError(key)
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        if not all(part.isidentifier() for part in field_name.split(".")):
+            raise KeyError(field_name)  # no indexing or attribute tricks in messages
+        first, *rest = field_name.split(".")
+        obj = self.get_value(first, args, kwargs)
+        for part in rest:
+            if not isinstance(obj, Record):
+                raise KeyError(part)
+            obj = obj[part]
+        return obj, first
+
+
+def _message(inv: Invariant, scope: dict[str, Any], game: Game) -> str:
+    if inv.message is None:
+        return f"invariant {inv.id} fails: {inv.check_}"
+    text = inv.message.values.get("en") or inv.message.values.get(game.source_language) or ""
+    try:
+        return _Fields(scope).format(text)
+    except (KeyError, ValueError, IndexError, AttributeError):
+        return text
+
+
+@check
+def invariants(game: Game, ctx: CheckContext) -> None:
+    if not game.invariants:
+        return
+    names, functions = game_data(game)
+    ev = Evaluator(names, functions)
+    sev = None
+    for inv in game.invariants:
+        sev = Severity(inv.severity)
+        if inv.for_each is None:
+            items: list[tuple[dict[str, Any], Any]] = [({}, None)]
+        else:
+            try:
+                var, coll = parse_for_each(inv.for_each)
+                collection = ev.eval(coll)
+                items = [({var: item}, item) for item in iterate(collection)]
+            except ExprError as exc:
+                ctx.add(INVARIANT_EXPR, inv.at("for_each"), f"invariant {inv.id}: for_each: {exc}")
+                continue
+        for scope, item in items:
+            try:
+                if inv.where is not None and not ev.eval(inv.where, scope):
+                    continue
+                ok = ev.eval(inv.check_, scope)
+            except ExprError as exc:
+                field = "where" if inv.where is not None and "where" in str(exc) else "check_"
+                ctx.add(INVARIANT_EXPR, inv.at(field), f"invariant {inv.id}: {exc}")
+                break  # one report per invariant, not per row
+            if ok is True or (ok and not isinstance(ok, bool) and bool(ok)):
+                continue
+            pos = item.pos if isinstance(item, Record) and item.pos else inv.at("check_")
+            detail = f" (for {item!r})" if item is not None else ""
+            ctx.report.add(
+                INVARIANT,
+                pos,
+                f"[{inv.id}] {_message(inv, scope, game)}{detail}",
+                game=ctx.game_id,
+                severity=sev,
+            )

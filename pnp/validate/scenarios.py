@@ -1,0 +1,273 @@
+"""Scenarios: what they name exists, their decks can be built, their start values are legal."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..content.expr import Evaluator, ExprError
+from ..content.model import Card, CardRef, DeckStep, Filter, Game, Scenario
+from ..content.schema import suggest
+from ..core.findings import Severity, rule
+from .context import CheckContext, check
+
+SCENARIO_DECK = rule(
+    "scenario-deck",
+    Severity.ERROR,
+    "a scenario's card organisation cannot be done with the cards the box holds",
+)
+SCENARIO_START = rule(
+    "scenario-start", Severity.ERROR, "a scenario's starting value lies outside its track"
+)
+SCENARIO_PLAYERS = rule(
+    "scenario-players", Severity.ERROR, "a scenario allows player counts the game does not"
+)
+
+
+def _matches(card: Card, flt: Filter) -> bool:
+    if flt.tag is not None and flt.tag not in card.tags:
+        return False
+    return all(card.values.get(k) == v for k, v in flt.values.items())
+
+
+def player_range(game: Game, scenario: Scenario) -> tuple[int, int]:
+    seen: set[str] = set()
+    current: Scenario | None = scenario
+    while current is not None and current.id not in seen:
+        if current.players is not None:
+            return current.players.min, current.players.max
+        seen.add(current.id)
+        current = game.scenarios.get(current.extends) if current.extends else None
+    if game.meta.players is not None:
+        return game.meta.players.min, game.meta.players.max
+    return 1, 1
+
+
+def draw_count(step: DeckStep, players: int) -> int | str:
+    """How many cards the step draws with this many players, or an error text."""
+    draw = step.draw
+    if draw is None:
+        return 0
+    if isinstance(draw, int):
+        return draw
+    if isinstance(draw, dict):
+        if players not in draw:
+            return f"no draw given for {players} players (given: {', '.join(map(str, draw))})"
+        return draw[players]
+    try:
+        value = Evaluator({"players": players}, {}).eval(draw)
+    except ExprError as exc:
+        return f"draw expression {draw!r}: {exc}"
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        return f"draw expression {draw!r} gives {value!r}, not a whole number"
+    return int(value)
+
+
+@check
+def scenarios(game: Game, ctx: CheckContext) -> None:
+    for scenario in game.scenarios.values():
+        _check_extends(game, scenario, ctx)
+        lo, hi = player_range(game, scenario)
+        if scenario.players is not None and game.meta.players is not None:
+            gp = game.meta.players
+            if scenario.players.min < gp.min or scenario.players.max > gp.max:
+                ctx.add(
+                    SCENARIO_PLAYERS,
+                    scenario.at("players"),
+                    f"scenario {scenario.id} allows {lo}-{hi} players, the game {gp.min}-{gp.max}",
+                )
+        for ref in scenario.boards:
+            board = game.boards.get(ref.board)
+            if board is None:
+                ctx.add(
+                    "reference",
+                    ref.at("board"),
+                    f"scenario {scenario.id} names board {ref.board!r}, which does not exist; "
+                    f"{suggest(ref.board, sorted(game.boards))}known boards: "
+                    f"{', '.join(sorted(game.boards)) or 'none'}",
+                )
+            elif ref.side in ("back", "B") and board.back is None:
+                ctx.add(
+                    SCENARIO_DECK,
+                    ref.at("side"),
+                    f"scenario {scenario.id} puts board {ref.board} with side {ref.side} up, "
+                    "but the board has no back: add back: to it",
+                )
+        for track_id, value in scenario.start.items():
+            track = game.tracks.get(track_id)
+            pos = scenario.at("start")
+            if track is None:
+                ctx.add(
+                    "reference",
+                    pos,
+                    f"scenario {scenario.id} starts track {track_id!r}, which does not exist; "
+                    f"{suggest(track_id, sorted(game.tracks))}known tracks: "
+                    f"{', '.join(sorted(game.tracks)) or 'none'}",
+                )
+            elif not track.min <= value <= track.max:
+                ctx.add(
+                    SCENARIO_START,
+                    pos,
+                    f"scenario {scenario.id} starts {track_id} at {value}, outside its range "
+                    f"{track.min}..{track.max}",
+                )
+        _check_cards(game, scenario, (lo, hi), ctx)
+
+
+def _check_extends(game: Game, scenario: Scenario, ctx: CheckContext) -> None:
+    if scenario.extends is None:
+        return
+    chain = [scenario.id]
+    current: str | None = scenario.extends
+    while current is not None:
+        parent = game.scenarios.get(current)
+        if parent is None:
+            ctx.add(
+                "reference",
+                scenario.at("extends"),
+                f"scenario {scenario.id} extends {current!r}, which does not exist; "
+                f"{suggest(current, sorted(game.scenarios))}".rstrip("; "),
+            )
+            return
+        if current in chain:
+            ctx.add(
+                "reference",
+                scenario.at("extends"),
+                f"scenario {scenario.id} extends itself through {' -> '.join([*chain, current])}",
+            )
+            return
+        chain.append(current)
+        current = parent.extends
+
+
+def _check_cards(
+    game: Game, scenario: Scenario, players: tuple[int, int], ctx: CheckContext
+) -> None:
+    where = {c.id: owner.id for owner, c in game.every_card()}
+    pools: dict[str, Counter[str]] = {}
+    cards_by_id = {c.id: c for _o, c in game.every_card()}
+    for step in scenario.cards:
+        deck = game.decks.get(step.deck) or game.tokens.get(step.deck)
+        if deck is None:
+            ctx.add(
+                "reference",
+                step.at("deck"),
+                f"scenario {scenario.id}: no deck {step.deck!r}; "
+                f"{suggest(step.deck, sorted(game.decks))}decks: {', '.join(sorted(game.decks))}",
+            )
+            continue
+        pool = pools.setdefault(deck.id, Counter({c.id: c.copies for c in deck.cards}))
+        refs_ok = True
+        for field_name in ("remove", "order", "top", "bottom"):
+            for ref in getattr(step, field_name):
+                if not _ref_in_deck(ctx, scenario, ref, deck.id, where):
+                    refs_ok = False
+        if not refs_ok:
+            continue
+        acts = step.draw is not None or any(
+            getattr(step, f) for f in ("remove", "order", "top", "bottom")
+        )
+        selection = Counter(pool)
+        for flt, keep in ((step.only, True), (step.exclude, False)):
+            if flt is None:
+                continue
+            selection = Counter(
+                {cid: n for cid, n in selection.items() if _matches(cards_by_id[cid], flt) == keep}
+            )
+            if keep and not selection:
+                ctx.add(
+                    SCENARIO_DECK,
+                    step.at("only"),
+                    f"scenario {scenario.id}: no card of {deck.id} left matches {_describe(flt)}",
+                )
+                break
+        if step.only is not None and not selection:
+            continue  # reported: nothing to draw from
+        if not acts:  # a filter alone sets cards aside for the whole game
+            pools[deck.id] = selection
+            continue
+        for field_name in ("remove", "order", "top", "bottom"):
+            for ref in getattr(step, field_name):
+                have = selection.get(ref.card, 0)
+                if ref.copies > have:
+                    verb = {
+                        "remove": "remove",
+                        "order": "use",
+                        "top": "put on top",
+                        "bottom": "put at the bottom",
+                    }[field_name]
+                    ctx.add(
+                        SCENARIO_DECK,
+                        ref.pos,
+                        f"scenario {scenario.id}: {verb} {ref.card} x{ref.copies}, but "
+                        f"{have} {'copy is' if have == 1 else 'copies are'} left in {deck.id}",
+                    )
+                    continue
+                selection[ref.card] -= ref.copies
+                pool[ref.card] -= ref.copies
+        if step.draw is not None:
+            left = sum(n for n in selection.values() if n > 0)
+            worst: tuple[int, int] | None = None
+            for p in range(players[0], players[1] + 1):
+                n = draw_count(step, p)
+                if isinstance(n, str):
+                    ctx.add(SCENARIO_DECK, step.at("draw"), f"scenario {scenario.id}: {n}")
+                    worst = None
+                    break
+                if n < 0:
+                    ctx.add(SCENARIO_DECK, step.at("draw"), f"scenario {scenario.id}: draw {n}?")
+                    break
+                if n > left and (worst is None or n > worst[1]):
+                    worst = (p, n)
+            if worst is not None:
+                p, n = worst
+                ctx.add(
+                    SCENARIO_DECK,
+                    step.at("draw"),
+                    f"scenario {scenario.id}: with {p} players it draws {n} from {deck.id}, "
+                    f"but only {left} matching cards are left",
+                )
+            else:
+                # the largest draw leaves the pool for later steps
+                counts = [draw_count(step, p) for p in range(players[0], players[1] + 1)]
+                biggest = max((c for c in counts if isinstance(c, int)), default=0)
+                _take_any(pool, selection, biggest)
+
+
+def _take_any(pool: Counter[str], selection: Counter[str], n: int) -> None:
+    for cid in sorted(selection):
+        if n <= 0:
+            break
+        take = min(selection[cid], n)
+        pool[cid] -= take
+        n -= take
+
+
+def _describe(flt: Filter) -> str:
+    parts = []
+    if flt.tag:
+        parts.append(f"tag {flt.tag!r}")
+    parts.extend(f"{k} = {v!r}" for k, v in flt.values.items())
+    return " and ".join(parts) or "the filter"
+
+
+def _ref_in_deck(
+    ctx: CheckContext, scenario: Scenario, ref: CardRef, deck: str, where: dict[str, str]
+) -> bool:
+    home = where.get(ref.card)
+    if home == deck:
+        return True
+    if home is None:
+        ctx.add(
+            "reference",
+            ref.pos,
+            f"scenario {scenario.id}: no card {ref.card!r}; "
+            f"{suggest(ref.card, [c for c, d in where.items() if d == deck])}"
+            f"cards of {deck}: {', '.join(sorted(c for c, d in where.items() if d == deck)[:10])}",
+        )
+    else:
+        ctx.add(
+            "reference",
+            ref.pos,
+            f"scenario {scenario.id}: card {ref.card!r} is in deck {home!r}, not in {deck!r}",
+        )
+    return False

@@ -1,0 +1,216 @@
+"""Structure: ids, references between things, layouts, and the files a game points to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content.assets import AssetError, probe_image, resolve
+from ..content.load import DUPLICATE_ID as DUPLICATE
+from ..content.model import Face, Game
+from ..content.schema import suggest
+from ..core.findings import Pos, Severity, rule
+from ..typeset.faces import MAX_EXTENDS, LayoutCycle, face_layout_id, layout_table, resolve_layout
+from ..typeset.text import tokens
+from .context import CheckContext, check
+
+REFERENCE = rule("reference", Severity.ERROR, "a reference names something that does not exist")
+
+LAYOUT_CYCLE = rule("layout-cycle", Severity.ERROR, "layouts extend each other in a circle")
+MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
+BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
+UNSAFE_PATH = "unsafe-path"  # registered in findings
+
+
+def _unknown(ctx: CheckContext, pos: Pos, kind: str, name: str, known: list[str]) -> None:
+    hint = suggest(name, known)
+    listing = ", ".join(sorted(known)[:12]) + (" ..." if len(known) > 12 else "")
+    ctx.add(
+        REFERENCE,
+        pos,
+        f"unknown {kind} {name!r}; {hint}known {kind}s: {listing or 'none'}",
+    )
+
+
+@check
+def unique_ids(game: Game, ctx: CheckContext) -> None:
+    """Card and token ids are unique across the whole game (scenarios name them)."""
+    seen: dict[str, Pos] = {}
+    for owner, card in game.every_card():
+        if not card.id:
+            ctx.add(REFERENCE, card.pos, "this card has no id; add id: (letters, digits, -)")
+            continue
+        if card.id in seen:
+            ctx.add(
+                DUPLICATE,
+                card.at("id"),
+                f"card id {card.id!r} is already used at {seen[card.id]}; ids are unique across "
+                f"every deck and token set (this one is in {owner.id!r})",
+            )
+        else:
+            seen[card.id] = card.at("id")
+    for table in game.tables.values():
+        cols: set[str] = set()
+        for col in table.columns:
+            if col.id in cols:
+                ctx.add(DUPLICATE, col.at("id"), f"column {col.id!r} appears twice in this table")
+            cols.add(col.id)
+
+
+def _faces(game: Game) -> list[tuple[Face, str, Any]]:
+    """Every face with what draws it: (face, side, owner)."""
+    out: list[tuple[Face, str, Any]] = []
+    for owner in game.owners():
+        if owner.back is not None:
+            out.append((owner.back, "back", owner))
+        for card in owner.cards:
+            out.append((card, "front", owner))
+            if card.back is not None:
+                out.append((card.back, "back", owner))
+    for board in game.boards.values():
+        out.append((board, "front", board))
+        if board.back is not None:
+            out.append((board.back, "back", board))
+    return out
+
+
+@check
+def layouts(game: Game, ctx: CheckContext) -> None:
+    table = layout_table(game)
+    known = sorted(table)
+    for lid, layout in game.layouts.items():
+        for el in layout.elements:
+            if el.track is not None and el.track not in game.tracks:
+                _unknown(ctx, el.at("track"), "track", el.track, sorted(game.tracks))
+            if el.table is not None and el.table not in game.tables:
+                _unknown(ctx, el.at("table"), "table", el.table, sorted(game.tables))
+        if layout.extends is not None and layout.extends not in table:
+            _unknown(ctx, layout.at("extends"), "layout", layout.extends, known)
+            continue
+        try:
+            resolve_layout(table, lid)
+        except LayoutCycle as cyc:
+            if cyc.too_long:
+                ctx.add(
+                    LAYOUT_CYCLE,
+                    layout.at("extends"),
+                    f"layout {lid!r} extends a chain of more than {MAX_EXTENDS} layouts; "
+                    "flatten it",
+                )
+                continue
+            ctx.add(
+                LAYOUT_CYCLE,
+                layout.at("extends"),
+                f"layout {lid!r} extends itself through {' -> '.join(cyc.chain)}; "
+                "remove one extends:",
+            )
+        except KeyError:
+            pass  # the missing parent is reported above
+    # the layouts and styles faces ask for
+    for owner in game.owners():
+        if owner.layout is not None and owner.layout not in table:
+            _unknown(ctx, owner.at("layout"), "layout", owner.layout, known)
+    for face, _side, _owner in _faces(game):
+        if face.layout is not None and face.layout not in table:
+            _unknown(ctx, face.at("layout"), "layout", face.layout, known)
+    for face, side, owner in _faces(game):
+        if face.style is None:
+            continue
+        lid = face_layout_id(face, owner, side)
+        if lid not in table:
+            continue
+        try:
+            styles = resolve_layout(table, lid).styles
+        except (LayoutCycle, KeyError):
+            continue
+        if styles and face.style not in styles:
+            ctx.add(
+                REFERENCE,
+                face.at("style"),
+                f"layout {lid!r} has no style {face.style!r}; "
+                f"{suggest(face.style, list(styles))}its styles: {', '.join(sorted(styles))}",
+            )
+
+
+@check
+def references(game: Game, ctx: CheckContext) -> None:
+    cards = {c.id for _d, c in game.all_cards()}
+    token_ids = {t.id for _s, t in game.all_tokens()}
+    for table in game.tables.values():
+        for col in table.columns:
+            deal = col.deals
+            if deal is None:
+                continue
+            ids = [deal.card] if isinstance(deal.card, str) else list(deal.card or [])
+            for cid in ids:
+                if cid not in cards:
+                    _unknown(ctx, deal.at("card"), "card", cid, sorted(cards))
+            if deal.deck is not None and deal.deck not in game.decks:
+                _unknown(ctx, deal.at("deck"), "deck", deal.deck, sorted(game.decks))
+            if deal.tokens is not None and deal.tokens not in game.tokens:
+                _unknown(ctx, deal.at("tokens"), "token set", deal.tokens, sorted(game.tokens))
+        ids = [c.id for c in table.columns]
+        for total in table.total:
+            for cid in total.of:
+                if cid not in ids:
+                    _unknown(ctx, total.at("of"), "column", cid, ids)
+            if isinstance(total.equals, str) and total.equals not in ids:
+                _unknown(ctx, total.at("equals"), "column", total.equals, ids)
+    sheet = game.meta.setup_sheet
+    if sheet is not None:
+        for tid in sheet.tables:
+            if tid not in game.tables:
+                _unknown(ctx, sheet.at("tables"), "table", tid, sorted(game.tables))
+    del token_ids
+
+
+@check
+def icons_and_tokens(game: Game, ctx: CheckContext) -> None:
+    """Every {name} in a text is an icon of the game or a value of its face."""
+    for face, _side, owner in _faces(game):
+        values = set(face.values) | set(getattr(owner, "values", {}) or {})
+        card_values = set(getattr(face, "values", {}))
+        for _name, text in face.texts():
+            for lang, value in text.values.items():
+                for tok in tokens(value):
+                    if tok not in game.icons and tok not in values and tok not in card_values:
+                        ctx.add(
+                            REFERENCE,
+                            text.at(lang),
+                            f"{{{tok}}} is neither an icon (icons:) nor a value of this face "
+                            f"(values:); {suggest(tok, sorted(game.icons))}known icons: "
+                            f"{', '.join(sorted(game.icons)) or 'none'}",
+                        )
+
+
+@check
+def files(game: Game, ctx: CheckContext) -> None:
+    """Art and icon images exist inside the game's folder and are usable PNG or JPEG files."""
+    checked: set[str] = set()
+
+    def one(rel: str, pos: Pos, what: str) -> None:
+        key = f"{rel}@{pos}"
+        if key in checked:
+            return
+        checked.add(key)
+        try:
+            path = resolve(ctx.game_dir, rel, what=what)
+            probe_image(path)
+        except AssetError as err:
+            ctx.add(err.rule, pos, str(err))
+
+    for face, _side, _owner in _faces(game):
+        if face.art:
+            one(face.art, face.at("art"), "image")
+    for icon in game.icons.values():
+        if icon.image:
+            one(icon.image, icon.at("image"), "icon image")
+    for layout in game.layouts.values():
+        for el in layout.elements:
+            if el.image and el.image != "art":
+                one(el.image, el.at("image"), "image")
+        for style in layout.styles.values():
+            if style.art:
+                one(style.art, style.at("art"), "image")
+
+
+__all__ = ["BAD_IMAGE", "MISSING_FILE", "Severity"]
