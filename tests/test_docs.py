@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from pnp.build import pipeline as _build  # noqa: F401  (registers the build-time rules)
-from pnp.core.findings import RULES
-from pnp.validate.context import load_all
+from pnp.core.rules import RULES
+from pnp.validate import load_all
 
 from helpers import REPO
 

@@ -13,9 +13,10 @@ import pytest
 
 from pnp.content.load import open_root
 from pnp.content.yamlio import YMap, YSeq, load_file
-from pnp.core.findings import Report, Severity
-from pnp.validate import texts, validate
-from pnp.validate.context import CHECKS, load_all
+from pnp.core.findings import Report
+from pnp.core.rules import Severity
+from pnp.validate import load_all, texts, validate
+from pnp.validate.context import CHECKS
 
 from helpers import REPO
 

@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 
 from pnp.cli.commands import app
 from pnp.i18n.catalog import read_catalog
+from pnp.i18n.maintain import template
 from pnp.i18n.po import Catalog, Entry, dumps
-from pnp.i18n.words import LOCALE_DIR, SHEET_WORDS, builtin, gettext, template
+from pnp.i18n.words import LOCALE_DIR, SHEET_WORDS, builtin, gettext
 
 from gettext_tools import (
     msgcat_diff,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.core.findings import RULES, Severity
-from pnp.validate.context import load_all
+from pnp.core.rules import RULES, Severity
+from pnp.validate import load_all
 
 from helpers import FIXTURES, expectations, make_root, run_validate
 

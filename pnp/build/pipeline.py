@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..content.assets import facts_of, file_digest, is_image_name, prefetch, remember_facts, settle
+from ..core.files import default_mode, write_atomic
 from ..core.errors import BuildError, ContentError, PnpError, UsageError
-from ..core.findings import FALLBACK, Finding, Report
+from ..core.findings import Finding, Report
+from ..core.rules import FALLBACK
 from ..i18n.catalog import catalog_languages
 from ..printing.imposition import Options, plan_document
 from ..content.load import Root, load_game, select_games
@@ -138,7 +140,8 @@ def printed_texts(root: Root, game: Game) -> set[str]:
     from ..typeset.faces import FaceEngine, LayoutCycle
     from ..typeset.fonts import fontset
     from ..i18n import Translator
-    from ..printing.imposition import Options, item_size
+    from ..content.queries import item_size
+    from ..printing.imposition import Options
     from ..printing.render import Renderer
 
     skip = (KeyError, ValueError, LayoutCycle)  # what validation reports
@@ -222,7 +225,7 @@ def raster_files(
 ) -> dict[Path, bytes]:
     """Face PNGs and TTS sheets, rendered from a PDF of one face per page."""
     from ..printing import export
-    from ..printing.imposition import item_size
+    from ..content.queries import item_size
     from ..printing.render import Renderer
 
     owners = game.owners()
@@ -499,7 +502,7 @@ def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
     except OSError as exc:
         raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
     staged = Path(tmp)
-    _default_mode(staged)
+    default_mode(staged)
     try:
         with os.fdopen(fd, "wb") as fh:
             writer = EarlyWriteback(fh)
@@ -513,14 +516,6 @@ def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
             staged.unlink()
         raise
     return staged
-
-
-def _default_mode(path: Path) -> None:
-    """mkstemp makes files private (0600); outputs get the user's usual mode (umask)."""
-    umask = os.umask(0)
-    os.umask(umask)
-    with contextlib.suppress(OSError):
-        os.chmod(path, 0o666 & ~umask)
 
 
 def _remove_stale(path: Path) -> None:
@@ -627,25 +622,3 @@ def _run_pool(
                 raise BuildError(f"{game.id} {lang}: {error}")
             results[i] = out
     return [r for r in results if r is not None]
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
-    _default_mode(Path(tmp))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise BuildError(f"cannot write {path}: {exc.strerror}") from exc
-        raise

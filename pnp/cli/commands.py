@@ -19,7 +19,8 @@ import typer
 from .. import __version__
 from ..content.load import discover, load_game, open_root, select_games
 from ..core.errors import ContentError, Interrupted, PnpError, UsageError
-from ..core.findings import Report, Severity
+from ..core.findings import Report
+from ..core.rules import Severity
 from ..i18n.words import tr
 
 app = typer.Typer(
@@ -361,7 +362,7 @@ def schema_cmd(
     """Write the JSON Schema of the format, for editor completion and checking."""
     import json
 
-    from ..build.pipeline import write_atomic
+    from ..core.files import write_atomic
     from ..designer.scaffold import schema_data
 
     try:
@@ -662,7 +663,7 @@ def calibrate_cmd(
     root: RootOpt = None,
 ) -> None:
     """Write a duplex calibration sheet: print it double-sided, read the back offset."""
-    from ..build.pipeline import write_atomic
+    from ..core.files import write_atomic
     from ..core.units import PAPERS
     from ..printing.render import render_calibration
     from ..typeset.fonts import fontset

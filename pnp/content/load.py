@@ -15,19 +15,20 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import UsageError
-from ..core.findings import LANGUAGE_CODE, PATH_OUTSIDE, SCHEMA, Pos, Report, Severity, rule
+from ..core.findings import Pos, Report
 from ..core.perf import collections_paused
+from ..core.rules import (
+    DUPLICATE_ID,
+    LANGUAGE_CODE,
+    PATH_OUTSIDE,
+    RULE_REASON,
+    SCHEMA,
+    TEXT_LANGUAGE,
+    Severity,
+)
 from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, Text, valid_language
 from .schema import INVALID, Context, convert
 from .yamlio import YMap, load_file
-
-DUPLICATE_ID = rule("duplicate-id", Severity.ERROR, "two things of the same kind share an id")
-RULE_REASON = rule(
-    "rule-reason", Severity.WARNING, "a game changes a rule's severity without saying why"
-)
-TEXT_LANGUAGE = rule(
-    "text-language", Severity.WARNING, "a text is given in a language the game does not declare"
-)
 
 GAME_FILE = "game.yaml"
 ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]*")
@@ -194,11 +195,8 @@ def _load_game(root: Root, game_id: str, report: Report) -> Game | None:
 
 
 def _apply_rule_settings(meta: GameFile, report: Report, game: str) -> None:
-    from ..core.findings import RULES, UNKNOWN_KEY
-    from ..validate.context import load_all
+    from ..core.rules import RULES, UNKNOWN_KEY
 
-    if meta.rules:
-        load_all()  # every rule id must be known before a game's overrides are read
     overrides: dict[str, Severity] = {}
     for rid, setting in meta.rules.items():
         if rid not in RULES:

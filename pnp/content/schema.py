@@ -30,7 +30,8 @@ from typing import (
     get_type_hints,
 )
 
-from ..core.findings import SCHEMA, UNKNOWN_KEY, Pos, Report
+from ..core.findings import Pos, Report
+from ..core.rules import SCHEMA, UNKNOWN_KEY
 from .yamlio import YMap, YSeq
 
 NOWHERE = Pos("", 0, 0)

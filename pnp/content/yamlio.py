@@ -21,15 +21,8 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.tag import Tag
 
-from ..core.findings import (
-    FILE_ENCODING,
-    SCHEMA,
-    YAML_DUPLICATE_KEY,
-    YAML_LIMIT,
-    YAML_SYNTAX,
-    Pos,
-    Report,
-)
+from ..core.findings import Pos, Report
+from ..core.rules import FILE_ENCODING, SCHEMA, YAML_DUPLICATE_KEY, YAML_LIMIT, YAML_SYNTAX
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000

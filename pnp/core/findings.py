@@ -1,9 +1,7 @@
 """Findings: what validation and builds report, with their position in the content.
 
 A :class:`Finding` names a file, line and column (1-based, path relative to the content root), a
-severity, a rule id and a message that says what to do. Every rule pnp knows is registered here
-with its default severity and a one-line summary; docs/rules.md documents each one and a test
-checks that both lists agree.
+severity, a rule id (pnp/core/rules.py) and a message that says what to do.
 """
 
 from __future__ import annotations
@@ -11,15 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import NamedTuple
 
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
-    OFF = "off"
+from .rules import RULES, Severity
 
 
 class Pos(NamedTuple):
@@ -36,41 +28,6 @@ class Pos(NamedTuple):
         if self.line:
             return f"{self.path}:{self.line}:{self.col}"
         return self.path
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    id: str
-    severity: Severity
-    summary: str
-
-
-RULES: dict[str, Rule] = {}
-
-
-def rule(rule_id: str, severity: Severity, summary: str) -> str:
-    """Register a rule id (at import time) and return it."""
-    RULES[rule_id] = Rule(rule_id, severity, summary)
-    return rule_id
-
-
-# Rules of the loading stage; the validator modules register theirs next to their code.
-YAML_SYNTAX = rule("yaml-syntax", Severity.ERROR, "a file is not valid YAML")
-YAML_DUPLICATE_KEY = rule("duplicate-key", Severity.ERROR, "a mapping has the same key twice")
-YAML_LIMIT = rule(
-    "yaml-limit", Severity.ERROR, "a file is too large, too deep or expands too many aliases"
-)
-FILE_ENCODING = rule("file-encoding", Severity.ERROR, "a file is not UTF-8 text")
-SCHEMA = rule("schema", Severity.ERROR, "a value has the wrong type or a required key is missing")
-UNKNOWN_KEY = rule("unknown-key", Severity.WARNING, "a key the format does not know (a typo?)")
-LANGUAGE_CODE = rule("language-code", Severity.ERROR, "a language code is not a real locale")
-FALLBACK = rule(
-    "fallback", Severity.INFO, "a text is printed in the source language for lack of a translation"
-)
-TEMPLATE = rule("template", Severity.ERROR, "a layout template cannot be rendered")
-PATH_OUTSIDE = rule(
-    "unsafe-path", Severity.ERROR, "a path leads outside the game's folder or fonts/"
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,14 +16,16 @@ from typing import Any
 
 from jinja2 import Environment, select_autoescape
 
-from ..build.pipeline import write_atomic
 from ..content.load import Root
 from ..content.model import Card, Face, Game, Text
-from ..core.findings import Finding, Report, Severity
+from ..content.queries import item_size
+from ..core.files import write_atomic
+from ..core.findings import Finding, Report
+from ..core.rules import Severity
 from ..core.units import PAPERS
 from ..i18n import Translator
 from ..printing import export
-from ..printing.imposition import Options, item_size, plan_document
+from ..printing.imposition import Options, plan_document
 from ..printing.render import Renderer
 from ..typeset.faces import FaceEngine
 from ..typeset.fonts import fontset

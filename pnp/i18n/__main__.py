@@ -1,5 +1,5 @@
-"""``python -m pnp.i18n``: refresh pnp's own catalogs (a maintainer's tool, see words.main)."""
+"""``python -m pnp.i18n``: refresh pnp's own catalogs (a maintainer's tool)."""
 
-from .words import main
+from .maintain import main
 
 main()

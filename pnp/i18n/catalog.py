@@ -22,26 +22,15 @@ from .. import __version__
 from ..content.load import Root
 from ..content.model import Game, Text, valid_language
 from ..core.errors import PnpError, UsageError
-from ..core.findings import Pos, Report, Severity, rule
+from ..core.files import write_atomic
+from ..core.findings import Pos, Report
+from ..core.rules import PO_CONFLICT, PO_SYNTAX, PO_WARNING
 from .merge import MergeStats, fresh_entries, merge
 from .plural import PluralError, PluralForms, parse_plural_forms, plural_forms_for
 from .po import Catalog, Entry, Flags, charset_of, encode, parse, python_codec
 from .pocheck import PoProblem, scan_po
 from .words import CONTEXT, SHEET_WORDS, Builtin, Word, builtin
 
-PO_SYNTAX = rule(
-    "po-syntax",
-    Severity.ERROR,
-    "a translation catalog (PO file) cannot be read, or GNU gettext (msgfmt -c) rejects it",
-)
-PO_WARNING = rule(
-    "po-warning", Severity.WARNING, "GNU gettext (msgfmt -c) warns about a translation catalog"
-)
-PO_CONFLICT = rule(
-    "translation-conflict",
-    Severity.WARNING,
-    "a text's inline YAML translation and its PO translation disagree",
-)
 MAX_CATALOG_BYTES = 16 * 1024 * 1024
 SEP = "\x04"  # between msgctxt and msgid in a lookup key, as in gettext's MO files
 
@@ -316,8 +305,6 @@ def write_catalog(path: Path, catalog: Catalog, *, ignore_dates: bool = False) -
 
     A character the declared charset cannot hold turns the catalog into UTF-8 (as msgmerge
     does), saying so in the header."""
-    from ..build.pipeline import write_atomic
-
     try:
         data = encode(catalog)
     except UnicodeEncodeError:

@@ -11,7 +11,7 @@ L, else in English, and reports that fallback like any other. Terminal messages 
 user's locale (LC_ALL, LC_MESSAGES, LANG).
 
 Maintainers: ``python -m pnp.i18n`` refreshes ``pnp.pot`` from the code and merges it
-into every ``pnp.po``.
+into every ``pnp.po`` (:mod:`.maintain`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .plural import PluralError, PluralForms, parse_plural_forms
-from .po import Catalog, Entry, Flags
+from .po import Catalog
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 CONTEXT = "pnp"  # msgctxt of pnp's sheet words in a game's catalog
@@ -203,68 +203,3 @@ def terminal_language() -> str:
 def tr(message: str) -> str:
     """A terminal message in the user's language."""
     return gettext(message, terminal_language())
-
-
-# --- the maintainer's tool ----------------------------------------------------------------------
-
-KEYWORDS = {"tr": None, "gettext_": None}  # terminal messages and the calibration sheet
-
-
-def template() -> Catalog:
-    """pnp.pot: the terminal messages found in the code, then the sheet words."""
-    from babel.messages.extract import extract_from_dir
-
-    from .catalog import pot_header
-
-    note = ["pnp's own words: the terminal's and the sheets'.", "Made by `python -m pnp.i18n`."]
-    cat = Catalog(header=pot_header("pnp", "", note))
-    seen: dict[str, Entry] = {}
-    package = Path(__file__).parent.parent
-    found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS)
-    for filename, lineno, message, _comments, _ctx in found:
-        if not isinstance(message, str) or not message:
-            continue
-        ref = f"pnp/{filename}:{lineno}"
-        if message in seen:
-            seen[message].references.append(ref)
-            continue
-        entry = Entry(message, references=[ref], flags=_format_flags(message))
-        seen[message] = entry
-        cat.entries.append(entry)
-    for word in SHEET_WORDS:
-        if word.msgid in seen:
-            continue
-        flags = _format_flags(word.msgid + (word.plural or ""))
-        cat.entries.append(
-            Entry(word.msgid, msgid_plural=word.plural, extracted=[word.where], flags=flags)
-        )
-    return cat
-
-
-def _format_flags(text: str) -> Flags:
-    from .catalog import brace_flags
-
-    return brace_flags(text)
-
-
-def main() -> None:  # pragma: no cover - a maintainer's tool: python -m pnp.i18n
-    """Refresh pnp.pot and merge it into every pnp.po (translations are kept)."""
-    from .catalog import read_catalog, write_catalog
-    from .merge import merge
-
-    tmpl = template()
-    write_catalog(LOCALE_DIR / "pnp.pot", tmpl)
-    for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/pnp.po")):
-        old = read_catalog(path, str(path))
-        plural = parse_plural_forms(old.field("Plural-Forms") or "nplurals=2; plural=(n != 1);")
-        merged, _stats = merge(old, tmpl, nplurals=plural.nplurals, by_context=False)
-        merged.obsolete = []  # pnp's own catalogs keep no history
-        write_catalog(path, merged)
-        missing = [e.msgid for e in merged.entries if not e.complete]
-        print(f"{path}: {len(missing)} to translate")
-        for mid in missing:
-            print(f"  {mid!r}")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

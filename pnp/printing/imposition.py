@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..content.model import Board, Card, Deck, Face, Game, TokenSet
-from ..core.units import CARD_SIZES, PAPERS, Size
+from ..content.queries import card_size, item_size, token_size
+from ..core.units import PAPERS, Size
 
 Duplex = Literal["long", "short", "none"]
 Shape = Literal["rect", "round", "square", "hex"]
@@ -350,21 +351,6 @@ def _free_span(
 
 
 # --- planning a whole document -----------------------------------------------------------------
-
-
-def card_size(game: Game, deck: Deck) -> Size:
-    return deck.size or game.print.card_size or CARD_SIZES["poker"]
-
-
-def token_size(ts: TokenSet) -> Size:
-    """The bounding box of a token: a hexagon is measured corner to corner across."""
-    if ts.shape == "hex":
-        return Size(ts.size, ts.size * math.sqrt(3) / 2)
-    return Size(ts.size, ts.size)
-
-
-def item_size(game: Game, owner: Deck | TokenSet) -> Size:
-    return token_size(owner) if isinstance(owner, TokenSet) else card_size(game, owner)
 
 
 def _deck_items(deck: Deck) -> Iterator[tuple[Item, Item | None]]:

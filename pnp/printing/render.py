@@ -25,6 +25,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..content.model import Game
 from ..content.model import Table as TableModel
+from ..content.queries import draw_count, item_size, player_range
 from ..core.units import Size, pt
 from ..i18n import Translator
 from ..i18n.words import gettext
@@ -43,7 +44,7 @@ from ..typeset.faces import (
 from ..typeset.fonts import FontSet
 from ..typeset.text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
 from .imposition import SCALE_BAR as SCALE_BAR_MM
-from .imposition import Duplex, Line, Page, Rect, Slot, item_size
+from .imposition import Duplex, Line, Page, Rect, Slot
 from .pdfimage import draw_image, save_streaming
 
 rl_config.useA85 = 0  # binary streams: ASCII85 only makes PDFs 25 % larger
@@ -794,8 +795,6 @@ class Renderer:
         self, sc: Any, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
     ) -> list[Flowable]:
         """A scenario's set-up as a checklist: what to take out of the box, in order."""
-        from ..validate.scenarios import player_range
-
         t = self.translator.text
         game = self.game
         out: list[Flowable] = [Spacer(1, 8)]
@@ -848,8 +847,6 @@ class Renderer:
         return out
 
     def deck_step(self, step: Any, lo: int, hi: int) -> str:
-        from ..validate.scenarios import draw_count
-
         t = self.translator.text
         game = self.game
         deck = game.decks.get(step.deck) or game.tokens.get(step.deck)

@@ -5,17 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.model import BoxEntry, Game
-from ..core.findings import Severity, rule
+from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
 from .context import CheckContext, check
-
-BOX_COUNT = rule(
-    "box-count", Severity.ERROR, "the component list's count differs from the cards defined"
-)
-SETUP_EXCEEDS = rule(
-    "setup-exceeds-box", Severity.ERROR, "a setup table deals more than the box holds"
-)
-ROW_TOTAL = rule("row-total", Severity.ERROR, "a table row does not add up to its total")
-CELL_TYPE = rule("table-cell", Severity.ERROR, "a table cell that must be a number is not one")
 
 
 def _ids(value: str | list[str] | None) -> list[str]:

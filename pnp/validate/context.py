@@ -1,7 +1,8 @@
-"""Built-in validation rules, grouped by theme; each module registers its rule ids and checks.
+"""The checks' common ground: the registry of checks and the context they report through.
 
-A check is a function ``(game, ctx) -> None`` decorated with :func:`check`; it reports through
-``ctx.add(rule_id, pos, message)``. docs/rules.md documents every rule id registered here.
+A check is a function ``(game, ctx) -> None`` decorated with :func:`check`, in one module per
+theme; it reports through ``ctx.add(rule_id, pos, message)`` with a rule id of
+pnp/core/rules.py.
 """
 
 from __future__ import annotations
@@ -51,8 +52,3 @@ class CheckContext:
 
     def add(self, rule_id: str, pos: Pos, message: str) -> None:
         self.report.add(rule_id, pos, message, game=self.game_id)
-
-
-def load_all() -> None:
-    """Import every check module (they register their rule ids)."""
-    from . import box, invariants, scenarios, structure, tables, texts  # noqa: F401

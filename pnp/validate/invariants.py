@@ -7,13 +7,8 @@ from typing import Any
 
 from ..content.expr import Evaluator, ExprError, Record, iterate, parse_for_each
 from ..content.model import Card, Game, Invariant, Text
-from ..core.findings import Severity, rule
+from ..core.rules import INVARIANT, INVARIANT_EXPR, Severity
 from .context import CheckContext, check
-
-INVARIANT = rule("invariant", Severity.ERROR, "a rule the game declares for its data fails")
-INVARIANT_EXPR = rule(
-    "invariant-expression", Severity.ERROR, "an invariant's expression cannot be evaluated"
-)
 
 
 def _card_record(owner_id: str, card: Card) -> Record:

@@ -4,62 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..content.expr import Evaluator, ExprError
-from ..content.model import Card, CardRef, DeckStep, Filter, Game, Scenario
+from ..content.model import Card, CardRef, Filter, Game, Scenario
+from ..content.queries import draw_count, player_range
 from ..content.schema import suggest
-from ..core.findings import Severity, rule
+from ..core.rules import SCENARIO_DECK, SCENARIO_PLAYERS, SCENARIO_START
 from .context import CheckContext, check
-
-SCENARIO_DECK = rule(
-    "scenario-deck",
-    Severity.ERROR,
-    "a scenario's card organisation cannot be done with the cards the box holds",
-)
-SCENARIO_START = rule(
-    "scenario-start", Severity.ERROR, "a scenario's starting value lies outside its track"
-)
-SCENARIO_PLAYERS = rule(
-    "scenario-players", Severity.ERROR, "a scenario allows player counts the game does not"
-)
 
 
 def _matches(card: Card, flt: Filter) -> bool:
     if flt.tag is not None and flt.tag not in card.tags:
         return False
     return all(card.values.get(k) == v for k, v in flt.values.items())
-
-
-def player_range(game: Game, scenario: Scenario) -> tuple[int, int]:
-    seen: set[str] = set()
-    current: Scenario | None = scenario
-    while current is not None and current.id not in seen:
-        if current.players is not None:
-            return current.players.min, current.players.max
-        seen.add(current.id)
-        current = game.scenarios.get(current.extends) if current.extends else None
-    if game.meta.players is not None:
-        return game.meta.players.min, game.meta.players.max
-    return 1, 1
-
-
-def draw_count(step: DeckStep, players: int) -> int | str:
-    """How many cards the step draws with this many players, or an error text."""
-    draw = step.draw
-    if draw is None:
-        return 0
-    if isinstance(draw, int):
-        return draw
-    if isinstance(draw, dict):
-        if players not in draw:
-            return f"no draw given for {players} players (given: {', '.join(map(str, draw))})"
-        return draw[players]
-    try:
-        value = Evaluator({"players": players}, {}).eval(draw)
-    except ExprError as exc:
-        return f"draw expression {draw!r}: {exc}"
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        return f"draw expression {draw!r} gives {value!r}, not a whole number"
-    return int(value)
 
 
 @check

@@ -5,20 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
-from ..content.load import DUPLICATE_ID as DUPLICATE
 from ..content.model import Face, Game
 from ..content.schema import suggest
-from ..core.findings import Pos, Severity, rule
+from ..core.findings import Pos
+from ..core.rules import BAD_IMAGE, LAYOUT_CYCLE, MISSING_FILE, REFERENCE, Severity
+from ..core.rules import DUPLICATE_ID as DUPLICATE
 from ..typeset.faces import MAX_EXTENDS, LayoutCycle, face_layout_id, layout_table, resolve_layout
 from ..typeset.text import tokens
 from .context import CheckContext, check
-
-REFERENCE = rule("reference", Severity.ERROR, "a reference names something that does not exist")
-
-LAYOUT_CYCLE = rule("layout-cycle", Severity.ERROR, "layouts extend each other in a circle")
-MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
-BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
-UNSAFE_PATH = "unsafe-path"  # registered in findings
 
 
 def _unknown(ctx: CheckContext, pos: Pos, kind: str, name: str, known: list[str]) -> None:

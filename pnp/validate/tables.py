@@ -8,15 +8,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..content.model import Card, Covers, Game, Outcome, Table
-from ..core.findings import Pos, Severity, rule
+from ..core.findings import Pos
+from ..core.rules import COVERAGE, STAGES
 from .context import CheckContext, check
-
-COVERAGE = rule(
-    "table-coverage",
-    Severity.ERROR,
-    "a dice, lookup or outcome table has a gap, an overlap or an impossible key",
-)
-STAGES = rule("stages", Severity.ERROR, "a staged card does not have exactly its stage cards")
 
 
 def usable(covers: Covers) -> bool:

@@ -7,36 +7,28 @@ from collections import Counter
 from typing import Any
 
 from ..content.model import Card, Face, Game, Text
+from ..content.queries import item_size
 from ..core.errors import BuildError
-from ..core.findings import Pos, Severity, rule
+from ..core.findings import Pos
 from ..core.perf import available_cpus, fork_parts_later
+from ..core.rules import (
+    FONT,
+    GLYPH,
+    MARKUP_KEPT,
+    MISSING_TEXT,
+    OVERFLOW,
+    PLACEHOLDER,
+    TOKENS_KEPT,
+)
 from ..i18n import Translator
 from ..i18n.catalog import LangCatalog
-from ..printing.imposition import item_size
 from ..typeset.faces import FaceEngine, LayoutCycle
 from ..typeset.fonts import FontSet, fontset
 from ..typeset.text import markup_signature, tokens
 from .context import CheckContext, check, check_first
 
-MISSING_TEXT = rule(
-    "missing-text", Severity.WARNING, "a text has no version in a language the game declares"
-)
-PLACEHOLDER = rule(
-    "placeholder", Severity.WARNING, "a card whose text the rulebook does not publish"
-)
-TOKENS_KEPT = rule(
-    "translation-tokens", Severity.ERROR, "a translation dropped or added a {placeholder}"
-)
-MARKUP_KEPT = rule(
-    "translation-markup",
-    Severity.WARNING,
-    "a translation changed bold/italic marks or its paragraph breaks",
-)
-OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
-GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
 # fitting a card takes about 0.1 ms per language; below this many, starting a process costs more
 FACES_PER_PROCESS = 2000
-FONT = rule("font", Severity.ERROR, "a font of the game cannot be loaded")
 
 
 def text_in(game: Game, text: Text, lang: str, ctx: CheckContext) -> str | None:

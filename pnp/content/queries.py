@@ -1,0 +1,58 @@
+"""Questions asked of a loaded game that more than one stage needs: how large a deck's items
+are, which player counts a scenario is for, how many cards a scenario step draws."""
+
+from __future__ import annotations
+
+import math
+
+from ..core.units import CARD_SIZES, Size
+from .expr import Evaluator, ExprError
+from .model import Deck, DeckStep, Game, Scenario, TokenSet
+
+
+def card_size(game: Game, deck: Deck) -> Size:
+    return deck.size or game.print.card_size or CARD_SIZES["poker"]
+
+
+def token_size(ts: TokenSet) -> Size:
+    """The bounding box of a token: a hexagon is measured corner to corner across."""
+    if ts.shape == "hex":
+        return Size(ts.size, ts.size * math.sqrt(3) / 2)
+    return Size(ts.size, ts.size)
+
+
+def item_size(game: Game, owner: Deck | TokenSet) -> Size:
+    return token_size(owner) if isinstance(owner, TokenSet) else card_size(game, owner)
+
+
+def player_range(game: Game, scenario: Scenario) -> tuple[int, int]:
+    seen: set[str] = set()
+    current: Scenario | None = scenario
+    while current is not None and current.id not in seen:
+        if current.players is not None:
+            return current.players.min, current.players.max
+        seen.add(current.id)
+        current = game.scenarios.get(current.extends) if current.extends else None
+    if game.meta.players is not None:
+        return game.meta.players.min, game.meta.players.max
+    return 1, 1
+
+
+def draw_count(step: DeckStep, players: int) -> int | str:
+    """How many cards the step draws with this many players, or an error text."""
+    draw = step.draw
+    if draw is None:
+        return 0
+    if isinstance(draw, int):
+        return draw
+    if isinstance(draw, dict):
+        if players not in draw:
+            return f"no draw given for {players} players (given: {', '.join(map(str, draw))})"
+        return draw[players]
+    try:
+        value = Evaluator({"players": players}, {}).eval(draw)
+    except ExprError as exc:
+        return f"draw expression {draw!r}: {exc}"
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        return f"draw expression {draw!r} gives {value!r}, not a whole number"
+    return int(value)

@@ -1,0 +1,140 @@
+"""Every rule pnp reports, in one place: its id, default severity and one-line summary.
+
+Importing this module registers them all, without importing the checks that use them, so a
+worker process started fresh (spawn, forkserver) knows every rule id. docs/rules.md documents
+each one and a test checks that both lists agree. A game can change a rule's severity
+(``rules:`` in game.yaml).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+    OFF = "off"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    severity: Severity
+    summary: str
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(rule_id: str, severity: Severity, summary: str) -> str:
+    """Register a rule id and return it."""
+    RULES[rule_id] = Rule(rule_id, severity, summary)
+    return rule_id
+
+
+# loading and reading files
+YAML_SYNTAX = rule("yaml-syntax", Severity.ERROR, "a file is not valid YAML")
+YAML_DUPLICATE_KEY = rule("duplicate-key", Severity.ERROR, "a mapping has the same key twice")
+YAML_LIMIT = rule(
+    "yaml-limit", Severity.ERROR, "a file is too large, too deep or expands too many aliases"
+)
+FILE_ENCODING = rule("file-encoding", Severity.ERROR, "a file is not UTF-8 text")
+SCHEMA = rule("schema", Severity.ERROR, "a value has the wrong type or a required key is missing")
+UNKNOWN_KEY = rule("unknown-key", Severity.WARNING, "a key the format does not know (a typo?)")
+LANGUAGE_CODE = rule("language-code", Severity.ERROR, "a language code is not a real locale")
+FALLBACK = rule(
+    "fallback", Severity.INFO, "a text is printed in the source language for lack of a translation"
+)
+TEMPLATE = rule("template", Severity.ERROR, "a layout template cannot be rendered")
+PATH_OUTSIDE = rule(
+    "unsafe-path", Severity.ERROR, "a path leads outside the game's folder or fonts/"
+)
+
+# loading a game
+DUPLICATE_ID = rule("duplicate-id", Severity.ERROR, "two things of the same kind share an id")
+RULE_REASON = rule(
+    "rule-reason", Severity.WARNING, "a game changes a rule's severity without saying why"
+)
+TEXT_LANGUAGE = rule(
+    "text-language", Severity.WARNING, "a text is given in a language the game does not declare"
+)
+
+# structure: references, layouts, files
+REFERENCE = rule("reference", Severity.ERROR, "a reference names something that does not exist")
+LAYOUT_CYCLE = rule("layout-cycle", Severity.ERROR, "layouts extend each other in a circle")
+MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
+BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
+
+# the box: component counts, setup tables
+BOX_COUNT = rule(
+    "box-count", Severity.ERROR, "the component list's count differs from the cards defined"
+)
+SETUP_EXCEEDS = rule(
+    "setup-exceeds-box", Severity.ERROR, "a setup table deals more than the box holds"
+)
+ROW_TOTAL = rule("row-total", Severity.ERROR, "a table row does not add up to its total")
+CELL_TYPE = rule("table-cell", Severity.ERROR, "a table cell that must be a number is not one")
+
+# tables and staged cards
+COVERAGE = rule(
+    "table-coverage",
+    Severity.ERROR,
+    "a dice, lookup or outcome table has a gap, an overlap or an impossible key",
+)
+STAGES = rule("stages", Severity.ERROR, "a staged card does not have exactly its stage cards")
+
+# scenarios
+SCENARIO_DECK = rule(
+    "scenario-deck",
+    Severity.ERROR,
+    "a scenario's card organisation cannot be done with the cards the box holds",
+)
+SCENARIO_START = rule(
+    "scenario-start", Severity.ERROR, "a scenario's starting value lies outside its track"
+)
+SCENARIO_PLAYERS = rule(
+    "scenario-players", Severity.ERROR, "a scenario allows player counts the game does not"
+)
+
+# invariants a game declares
+INVARIANT = rule("invariant", Severity.ERROR, "a rule the game declares for its data fails")
+INVARIANT_EXPR = rule(
+    "invariant-expression", Severity.ERROR, "an invariant's expression cannot be evaluated"
+)
+
+# texts in every language
+MISSING_TEXT = rule(
+    "missing-text", Severity.WARNING, "a text has no version in a language the game declares"
+)
+PLACEHOLDER = rule(
+    "placeholder", Severity.WARNING, "a card whose text the rulebook does not publish"
+)
+TOKENS_KEPT = rule(
+    "translation-tokens", Severity.ERROR, "a translation dropped or added a {placeholder}"
+)
+MARKUP_KEPT = rule(
+    "translation-markup",
+    Severity.WARNING,
+    "a translation changed bold/italic marks or its paragraph breaks",
+)
+OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
+GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
+FONT = rule("font", Severity.ERROR, "a font of the game cannot be loaded")
+
+# translation catalogs
+PO_SYNTAX = rule(
+    "po-syntax",
+    Severity.ERROR,
+    "a translation catalog (PO file) cannot be read, or GNU gettext (msgfmt -c) rejects it",
+)
+PO_WARNING = rule(
+    "po-warning", Severity.WARNING, "GNU gettext (msgfmt -c) warns about a translation catalog"
+)
+PO_CONFLICT = rule(
+    "translation-conflict",
+    Severity.WARNING,
+    "a text's inline YAML translation and its PO translation disagree",
+)
