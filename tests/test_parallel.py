@@ -211,3 +211,34 @@ def test_kept_facts_serve_unchanged_files_only(
     assert again[0].endswith("99x30 RGB")
     assert [assets.file_digest(p) for p in paths[1:]] == digests[1:]
     assert sorted(read) == sorted([paths[0].name, paths[-1].name])
+
+
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_build_jobs_with_every_way_of_starting_processes(method: str, tmp_path: Path) -> None:
+    """`pnp build -j 2` with workers forked, served or spawned fresh (macOS and Windows spawn;
+    Python 3.14 makes forkserver Linux's default): the same PDFs as one process."""
+    import subprocess
+    import sys
+
+    root = make_root(tmp_path, FIXTURES / "text-overflow")  # workers report a text-overflow
+    script = (
+        "import multiprocessing, sys\n"
+        f"multiprocessing.set_start_method({method!r})\n"
+        "from pnp.cli import main\n"
+        "main()\n"
+    )
+
+    def build(out: str, *jobs: str) -> dict[str, str]:
+        proc = subprocess.run(
+            [sys.executable, "-c", script, "build", *jobs, "--force", "--root", str(root),
+             "--out", str(tmp_path / out), "--paper", "a4", "--paper", "letter"],
+            capture_output=True, text=True, timeout=300, check=False,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+        assert "[text-overflow]" in proc.stderr
+        pdfs = sorted((tmp_path / out).rglob("*.pdf"))
+        assert len(pdfs) == 4
+        return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in pdfs}
+
+    assert build("parallel", "-j", "2") == build("serial")
