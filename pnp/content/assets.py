@@ -22,7 +22,6 @@ from typing import Any
 from PIL import Image
 
 MAX_IMAGE_PIXELS = 60_000_000  # about 7,700 x 7,700: far more than 600 dpi on A3
-Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
 IMAGE_FORMATS = {"PNG", "JPEG"}
 
 

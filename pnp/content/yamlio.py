@@ -18,9 +18,9 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-from ruamel.yaml.resolver import VersionedResolver
-from ruamel.yaml.tag import Tag
 
+from ..compat.ruamel import FastResolver
+from ..compat.ruamel import tag_of as _tag
 from ..core.findings import Pos, Report
 from ..core.rules import FILE_ENCODING, SCHEMA, YAML_DUPLICATE_KEY, YAML_LIMIT, YAML_SYNTAX
 
@@ -30,12 +30,6 @@ MAX_DEPTH = 64
 MAX_SCALAR_CHARS = 100_000
 
 _CORE = "tag:yaml.org,2002:"
-
-
-def _tag(node: Node) -> str:
-    """A node's tag as text (ruamel's Tag caches it; Node.tag rebuilds it on every call)."""
-    ctag = node.ctag
-    return (ctag.trval or "") if ctag is not None else ""
 
 
 class YMap(dict[Any, Any]):
@@ -307,32 +301,6 @@ class _Converter:
 MAX_ITEMS = 1_000_000  # separators (lines and commas): a generous bound on nodes
 
 
-class _FastResolver(VersionedResolver):
-    """ruamel's YAML 1.2 resolver with its table looked up once per document, not per scalar
-    (about a third of the time of loading a 10,000-card deck), and quoted scalars and
-    collections given their default tag at once (the composer asks for every node)."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        if self.yaml_path_resolvers:
-            return super().resolve(kind, value, implicit)
-        if kind is ScalarNode:
-            if implicit[0]:
-                table = self.__dict__.get("_pnp_table")
-                if table is None:
-                    table = self.__dict__["_pnp_table"] = self.versioned_resolver
-                resolvers = table.get(value[0] if value else "", [])
-                extra = table.get(None, [])
-                for tag, regexp in resolvers + extra if extra else resolvers:
-                    if regexp.match(value):
-                        return Tag(suffix=tag)
-            return self.DEFAULT_SCALAR_TAG
-        if kind is MappingNode:
-            return self.DEFAULT_MAPPING_TAG
-        if kind is SequenceNode:
-            return self.DEFAULT_SEQUENCE_TAG
-        return super().resolve(kind, value, implicit)
-
-
 def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFile:
     """Parse YAML text (already decoded) into positioned data, reporting problems."""
     items = text.count("\n") + text.count(",")
@@ -346,7 +314,7 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
         )
         return LoadedFile(path, None, False)
     yaml = YAML(typ="safe", pure=False)
-    yaml.Resolver = _FastResolver
+    yaml.Resolver = FastResolver
     yaml.allow_duplicate_keys = True  # we detect them ourselves, with both positions
     try:
         node = yaml.compose(text)

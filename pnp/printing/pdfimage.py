@@ -12,16 +12,15 @@ document is saved. pnp instead:
 
 from __future__ import annotations
 
-import os
 import struct
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
 
+from ..compat import reportlab as rl
 from ..content.assets import JPEG_SIGNATURE, PNG_SIGNATURE, file_digest
 
 
@@ -202,16 +201,15 @@ def _stream_object(stream: PDFStream, pieces: list[bytes | memoryview], document
     """What ``stream.format(document)`` gives with the pieces as its content. Written by
     :func:`save_streaming`, the pieces go to the file as they are, where a placeholder stands
     in the bytes returned (reportlab would otherwise copy an image's data five times)."""
-    if not isinstance(getattr(document, "__accum__", None), _StreamingFile) or not isinstance(
-        document.encrypt, pdfdoc.NoEncryption
-    ):
+    held = rl.held_streams(document)
+    if held is None or not rl.is_plain(document):
         stream.content = b"".join(pieces)
         return bytes(stream.format(document))
     length = sum(len(piece) for piece in pieces)
     d = PDFDictionary(stream.dictionary.dict.copy())
     d["Length"] = length
-    token = _StreamingFile.hold(pieces, length)
-    return bytes(pdfdoc.format(d, document)) + b"\nstream\n" + token + b"endstream\n"
+    token = held.hold(pieces, length)
+    return rl.format_dictionary(d, document) + b"\nstream\n" + token + b"endstream\n"
 
 
 class LazyAlpha(PDFObject):
@@ -254,88 +252,21 @@ def draw_image(canvas: Any, path: Path, x: float, y: float, w: float, h: float) 
         cached = (name, LazyImage(name, path))
         _HEADERS[key] = cached
     name, template = cached
-    doc = canvas._doc
+    doc = rl.document(canvas)
     reg = doc.getXObjectName(name)
     if doc.idToObject.get(reg) is None:
         image = LazyImage.__new__(LazyImage)
         image.__dict__.update(template.__dict__)
         image.smask = None
-        canvas._setXObjects(image)
+        rl.register_xobject(canvas, image)
         doc.Reference(image, reg)
         doc.addForm(name, image)
         if image.has_alpha:
             mask = LazyAlpha(name + "a", path, image.width, image.height)
             image.smask = doc.Reference(mask, doc.getXObjectName(mask.name))
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.scale(w, h)
-    canvas._code.append(f"/{reg} Do")
-    canvas.restoreState()
-    canvas._formsinuse.append(name)
-
-
-class _StreamingFile(pdfdoc.PDFFile):
-    """reportlab's output collector, writing each object to the file as soon as it is ready.
-
-    An image's stream content is not part of the bytes reportlab builds for its object: a
-    placeholder stands in (:meth:`hold`), and :meth:`add` writes the held pieces in its place.
-    """
-
-    sink: BinaryIO | None = None
-    _held: dict[bytes, tuple[list[bytes | memoryview], int]] = {}  # noqa: RUF012
-    _marker = b""
-    _count = 0
-
-    def __init__(self, pdfVersion: Any = pdfdoc.PDF_VERSION_DEFAULT) -> None:
-        self.strings: list[bytes] = []
-        self.offset = 0
-        assert self.sink is not None
-        self.write = self.sink.write
-        self.add(
-            pdfdoc.pdfdocEnc(f"%PDF-{pdfVersion[0]}.{pdfVersion[1]}")
-            + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
-        )
-
-    @classmethod
-    def hold(cls, pieces: list[bytes | memoryview], length: int) -> bytes:
-        """A placeholder for ``pieces`` (``length`` bytes in all), unique to this document."""
-        cls._count += 1
-        token = cls._marker + b"%010d\x00" % cls._count
-        cls._held[token] = (pieces, length)
-        return token
-
-    def add(self, s: Any) -> int:
-        data: bytes = pdfdoc.pdfdocEnc(s)
-        start = self.offset
-        at = data.find(self._marker) if self._held else -1
-        if at < 0:
-            self.write(data)
-            self.offset = start + len(data)
-            return start
-        end = at + len(self._marker) + 11
-        pieces, length = self._held.pop(data[at:end])
-        self.write(data[:at])
-        for piece in pieces:
-            self.write(piece)
-        self.write(data[end:])
-        self.offset = start + len(data) - (end - at) + length
-        return start
-
-    def format(self, document: Any) -> bytes:
-        return b""
+    rl.place_xobject(canvas, reg, name, x, y, w, h)
 
 
 def save_streaming(canvas: Any, sink: BinaryIO) -> None:
     """canvas.save(), but the PDF goes to ``sink`` object by object instead of via memory."""
-    original = pdfdoc.PDFFile
-    _StreamingFile.sink = sink
-    _StreamingFile._held = {}
-    _StreamingFile._marker = b"\x00pnp-held-stream-" + os.urandom(8).hex().encode() + b"-"
-    pdfdoc.PDFFile = _StreamingFile
-    try:
-        canvas._filename = sink
-        canvas.save()
-    finally:
-        pdfdoc.PDFFile = original
-        _StreamingFile.sink = None
-        _StreamingFile._held = {}
+    rl.saving_to(canvas, sink)

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from babel.numbers import format_decimal
-from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
@@ -23,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
+from ..compat import reportlab as rl
 from ..content.model import Game
 from ..content.model import Table as TableModel
 from ..content.queries import draw_count, item_size, player_range
@@ -46,8 +46,6 @@ from ..typeset.text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normali
 from .imposition import SCALE_BAR as SCALE_BAR_MM
 from .imposition import Duplex, Line, Page, Rect, Slot
 from .pdfimage import draw_image, save_streaming
-
-rl_config.useA85 = 0  # binary streams: ASCII85 only makes PDFs 25 % larger
 
 MARK_WIDTH_PT = 0.5  # crop marks: visible after printing (>= 0.3 pt)
 HALO_WIDTH_PT = 1.6
@@ -112,8 +110,14 @@ class Renderer:
     def render(self, pages: list[Page], sink: BinaryIO | None = None) -> bytes:
         """Draw the pages; the PDF goes to ``sink`` as it is written (then b"" is returned),
         or is returned as bytes."""
+        with rl.pdf_settings():
+            return self._render(pages, sink)
+
+    def _render(self, pages: list[Page], sink: BinaryIO | None) -> bytes:
         memory = io.BytesIO()
         buf: BinaryIO = sink if sink is not None else memory
+        self.forms = {}  # Form XObjects belong to one PDF: a second render makes its own
+        self.form_uses = {}
         first = pages[0].size if pages else Size(210, 297)
         canvas = Canvas(
             buf,
@@ -1056,6 +1060,13 @@ def render_calibration(
     fonts: FontSet, lang: str, paper: Size, duplex: Duplex, offset: tuple[float, float]
 ) -> bytes:
     """A two-page duplex calibration sheet (front crosses, back rulers)."""
+    with rl.pdf_settings():
+        return _calibration_pdf(fonts, lang, paper, duplex, offset)
+
+
+def _calibration_pdf(
+    fonts: FontSet, lang: str, paper: Size, duplex: Duplex, offset: tuple[float, float]
+) -> bytes:
     from .imposition import Page
 
     buf = io.BytesIO()

@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..compat.reportlab import font_characters
 from ..core.errors import BuildError
 
 FACES = ("regular", "bold", "italic", "bolditalic")
@@ -65,7 +66,7 @@ def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
             raise BuildError(f"font {path.name} cannot be used ({type(exc).__name__})") from exc
         pdfmetrics.registerFont(font)
     font = pdfmetrics.getFont(name)
-    cmap = frozenset(font.face.charToGlyph.keys())
+    cmap = font_characters(font)
     return name, cmap
 
 

@@ -22,6 +22,7 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
+from ..compat.reportlab import parse_fragments, wrapped_lines
 from .fonts import FontSet
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -230,11 +231,9 @@ def _prototype(style: ParagraphStyle, font: str, color: str) -> Any:
     found = _PROTOTYPES.get(key)
     if found is not None and found[0] is style:
         return found[1]
-    from reportlab.platypus.paraparser import ParaParser
-
     attr = f' color="{color}"' if color else ""
     xml = f'<font name="{font}"{attr}>x</font>' if font else "x"
-    _style, frags, _bullet = ParaParser().parse(xml, style)
+    frags = parse_fragments(xml, style)
     if len(_PROTOTYPES) > 10_000:
         _PROTOTYPES.clear()
     _PROTOTYPES[key] = (style, frags[0])
@@ -532,11 +531,11 @@ def _widest_line(para: Paragraph, width: float) -> float:
     reportlab may let a line of several words overhang by a fraction of a point after
     hyphenating; only a word that cannot be broken is a real horizontal overflow.
     """
-    bl = getattr(para, "blPara", None)
-    if bl is None:
+    lines = wrapped_lines(para)
+    if lines is None:
         return 0.0
     worst = 0.0
-    for line in bl.lines:
+    for line in lines:
         if isinstance(line, tuple):
             extra, words = line[0], [str(w) for w in line[1]]
         else:

@@ -1,0 +1,161 @@
+"""reportlab's internals, as pnp uses them. Written for reportlab 4.2 to 5.1 (capped <5.2).
+
+- the canvas's document, content stream and form list, to place an image XObject the canvas
+  did not make (:func:`place_xobject`);
+- the document's output collector, ``pdfdoc.PDFFile``, replaced while one document is saved
+  so that objects go to the file as they are made (:func:`saving_to`);
+- the paragraph parser's fragments (:func:`parse_fragments`) and a wrapped paragraph's lines
+  (:func:`wrapped_lines`), to measure text without drawing it;
+- a TrueType font's character map (:func:`font_characters`);
+- ``rl_config.useA85``: off while pnp makes a PDF (:func:`pdf_settings`), since ASCII85 only
+  makes PDFs 25 % larger; reportlab's default is restored afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
+
+WRITTEN_FOR = ("4.2", "5.1")
+_LOCK = threading.RLock()  # rl_config and pdfdoc.PDFFile are process-wide: one save at a time
+
+
+@contextlib.contextmanager
+def pdf_settings() -> Iterator[None]:
+    """reportlab's settings as pnp makes PDFs (binary streams), for the duration of the block."""
+    with _LOCK:
+        old = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            yield
+        finally:
+            rl_config.useA85 = old
+
+
+def document(canvas: Any) -> Any:
+    """The PDF document a canvas writes into (reportlab's ``PDFDocument``)."""
+    return canvas._doc
+
+
+def place_xobject(canvas: Any, reg: str, name: str, x: float, y: float, w: float, h: float) -> None:
+    """Paint the registered XObject ``reg`` (form name ``name``) at (x, y), size (w, h) points."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(w, h)
+    canvas._code.append(f"/{reg} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
+
+
+def register_xobject(canvas: Any, obj: Any) -> None:
+    """Tell the canvas's resources about an XObject it did not make itself."""
+    canvas._setXObjects(obj)
+
+
+def format_dictionary(d: Any, doc: Any) -> bytes:
+    return bytes(pdfdoc.format(d, doc))
+
+
+def is_plain(doc: Any) -> bool:
+    """True when the document is not encrypted (stream bytes go to the file as they are)."""
+    return isinstance(doc.encrypt, pdfdoc.NoEncryption)
+
+
+class HeldStreams:
+    """Stream contents kept out of reportlab's bytes: a placeholder stands in for each, and the
+    output collector writes the pieces in its place. One per document being saved."""
+
+    def __init__(self) -> None:
+        self.marker = b"\x00pnp-held-stream-" + os.urandom(8).hex().encode() + b"-"
+        self.held: dict[bytes, tuple[list[bytes | memoryview], int]] = {}
+        self.count = 0
+
+    def hold(self, pieces: list[bytes | memoryview], length: int) -> bytes:
+        self.count += 1
+        token = self.marker + b"%010d\x00" % self.count
+        self.held[token] = (pieces, length)
+        return token
+
+
+def held_streams(doc: Any) -> HeldStreams | None:
+    """The placeholders of the document being saved by :func:`saving_to`, if it is."""
+    collector = getattr(doc, "__accum__", None)
+    held = getattr(collector, "pnp_held", None)
+    return held if isinstance(held, HeldStreams) else None
+
+
+def _collector(sink: BinaryIO, held: HeldStreams) -> type:
+    """A ``PDFFile`` that writes each object to ``sink`` as soon as it is added, the held
+    pieces in place of their placeholders. A class per save: no state outlives the save."""
+
+    class StreamingFile(pdfdoc.PDFFile):
+        pnp_held = held
+
+        def __init__(self, pdfVersion: Any = pdfdoc.PDF_VERSION_DEFAULT) -> None:
+            self.strings: list[bytes] = []
+            self.offset = 0
+            self.write = sink.write
+            self.add(
+                pdfdoc.pdfdocEnc(f"%PDF-{pdfVersion[0]}.{pdfVersion[1]}")
+                + b"\n%\223\214\213\236 ReportLab Generated PDF document (opensource)\n"
+            )
+
+        def add(self, s: Any) -> int:
+            data: bytes = pdfdoc.pdfdocEnc(s)
+            start = self.offset
+            at = data.find(held.marker) if held.held else -1
+            if at < 0:
+                self.write(data)
+                self.offset = start + len(data)
+                return start
+            end = at + len(held.marker) + 11
+            pieces, length = held.held.pop(data[at:end])
+            self.write(data[:at])
+            for piece in pieces:
+                self.write(piece)
+            self.write(data[end:])
+            self.offset = start + len(data) - (end - at) + length
+            return start
+
+        def format(self, document: Any) -> bytes:
+            return b""
+
+    return StreamingFile
+
+
+def saving_to(canvas: Any, sink: BinaryIO) -> None:
+    """``canvas.save()``, the PDF going to ``sink`` object by object instead of via memory."""
+    held = HeldStreams()
+    with _LOCK:
+        original = pdfdoc.PDFFile
+        pdfdoc.PDFFile = _collector(sink, held)
+        try:
+            canvas._filename = sink
+            canvas.save()
+        finally:
+            pdfdoc.PDFFile = original
+
+
+def parse_fragments(xml: str, style: Any) -> list[Any]:
+    """The fragments reportlab's paragraph parser makes of ``xml`` in ``style``."""
+    from reportlab.platypus.paraparser import ParaParser
+
+    _style, frags, _bullet = ParaParser().parse(xml, style)
+    return list(frags)
+
+
+def wrapped_lines(paragraph: Any) -> list[Any] | None:
+    """The lines of a paragraph after ``wrap`` (tuples or line objects), or None."""
+    lines = getattr(paragraph, "blPara", None)
+    return None if lines is None else list(lines.lines)
+
+
+def font_characters(font: Any) -> frozenset[int]:
+    """The code points a registered TrueType font has glyphs for."""
+    return frozenset(font.face.charToGlyph.keys())
