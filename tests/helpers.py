@@ -69,14 +69,20 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     }
 
 
+def new_run() -> None:
+    """Go on in a new run of pnp, as a new process would: nothing cached so far is known."""
+    from pnp.core import run
+
+    run._ACTIVE = run.Run()  # the test's own run is put back when the test ends
+
+
 def files_read(monkeypatch: pytest.MonkeyPatch, fresh: bool = True) -> list[str]:
     """The names of the files pnp reads from now on (its digests and image checks), in order.
     ``fresh``: forget what this process read before, as a new process would."""
     from pnp.content import assets
 
     if fresh:
-        monkeypatch.setattr(assets, "_DIGESTS", {})
-        monkeypatch.setattr(assets, "_PROBES", {})
+        new_run()
     read: list[str] = []
     real = assets._examine
 

@@ -16,9 +16,10 @@ from pnp.content.load import open_root, select_games
 from pnp.core import perf
 from pnp.core.findings import Report
 from pnp.core.perf import fork_parts
+from pnp.core.run import current
 from pnp.validate import texts, validate
 
-from helpers import FIXTURES, REPO, files_read, make_root
+from helpers import FIXTURES, REPO, files_read, make_root, new_run
 
 
 def _pid_and_square(k: int) -> tuple[int, int]:
@@ -101,16 +102,14 @@ def test_prefetch_in_parts_finds_what_probing_one_by_one_finds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, wait: bool
 ) -> None:
     paths = _images(tmp_path / "game")
-    monkeypatch.setattr(assets, "_DIGESTS", {})
-    monkeypatch.setattr(assets, "_PROBES", {})
+    new_run()
     one_by_one = [_outcome(p) for p in paths]
     digests = [assets.file_digest(p) for p in paths]
     assert digests == [hashlib.sha256(p.read_bytes()).hexdigest() for p in paths]
     assert any(o.startswith("bad-image: cut.png is damaged") for o in one_by_one)
     assert any(o.startswith("bad-image: notes.png is not a PNG or JPEG") for o in one_by_one)
 
-    monkeypatch.setattr(assets, "_DIGESTS", {})
-    monkeypatch.setattr(assets, "_PROBES", {})
+    new_run()
     monkeypatch.setattr(assets, "PARALLEL_BYTES", 0)  # split even these small files
     split: list[int] = []
     real = perf.fork_parts_later
@@ -124,9 +123,10 @@ def test_prefetch_in_parts_finds_what_probing_one_by_one_finds(
     assets.prefetch(paths, 2, wait=wait)
     assert split == [2]
     if not wait:  # part 0 waits until someone asks; the other part is read meanwhile
-        assert assets._PENDING is not None and not read_here
+        pending = current().store("content.prefetch")
+        assert pending.get("pending") is not None and not read_here
         assert _outcome(paths[0]) == one_by_one[0]  # asking settles the prefetch
-        assert assets._PENDING is None
+        assert pending.get("pending") is None
     assert 0 < len(read_here) < len(paths)  # this process read its part only
 
     def unread(path: Path, probe: bool) -> None:
@@ -191,14 +191,12 @@ def test_kept_facts_serve_unchanged_files_only(
 ) -> None:
     paths = _images(tmp_path / "game")
     _aged(paths[:-1])  # deck.yaml keeps its fresh time: too recent to be kept
-    monkeypatch.setattr(assets, "_DIGESTS", {})
-    monkeypatch.setattr(assets, "_PROBES", {})
+    new_run()
     fresh = [_outcome(p) for p in paths]
     digests = [assets.file_digest(p) for p in paths]
     kept = assets.facts_of(paths, tmp_path, time.time_ns(), "code-1")
 
-    monkeypatch.setattr(assets, "_DIGESTS", {})  # as in the next build's process
-    monkeypatch.setattr(assets, "_PROBES", {})
+    new_run()  # as in the next build's process
     assert assets.remember_facts(kept, paths, tmp_path, "code-2") == 0  # another pnp
     assert assets.remember_facts(b"{not json", paths, tmp_path, "code-1") == 0
     assert assets.remember_facts(b'{"version": 1, "files": 3}', paths, tmp_path, "code-1") == 0

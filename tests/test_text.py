@@ -173,8 +173,7 @@ def test_shrink_finds_the_largest_size_that_fits_in_few_attempts(
             if one.overflow is None:
                 largest = q / 4
                 break
-        text_module._FIT_CACHE.clear()
-        calls.clear()
+        calls.clear()  # outside of a run, nothing fitted before is remembered
         monkeypatch.setattr(text_module, "_measure", counting)
         fit = fit_text(text, ts, fonts, ICONS, {}, "en", w, h)
         monkeypatch.setattr(text_module, "_measure", real)

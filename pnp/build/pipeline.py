@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..content.assets import facts_of, file_digest, is_image_name, prefetch, remember_facts, settle
 from ..core.files import default_mode, write_atomic
+from ..core.run import current, running
 from ..core.errors import BuildError, ContentError, PnpError, UsageError
 from ..core.findings import Finding, Report
 from ..core.rules import FALLBACK
@@ -263,9 +264,7 @@ def build(
     ``validated``: games the caller has just validated into ``report`` (pnp watch), so they
     are not validated twice.
     """
-    from ..core.perf import fewer_collections
-
-    with fewer_collections():
+    with running():
         return _build(root, names, opts, report, progress, validated)
 
 
@@ -537,11 +536,18 @@ def _render_job(
     A forked worker finds the game in memory; otherwise (other start methods) it loads the
     game again.
     """
+    with running():  # a forked worker is in the run that started it
+        return _render_one(root_path, game_id, lang, opts)
+
+
+def _render_one(
+    root_path: str, game_id: str, lang: str, opts: BuildOptions
+) -> tuple[Output | None, list[Finding], str]:
     from ..validate import catalogs_for
 
     report = Report()
     root = Root(Path(root_path))
-    inherited = _INHERITED.get((root_path, game_id))
+    inherited = current().store("build.inherited").get((root_path, game_id))
     if inherited is not None:
         game, catalogs, overrides = inherited
         report.overrides = {game_id: dict(overrides)}
@@ -558,10 +564,6 @@ def _render_job(
     return out, report.findings, ""
 
 
-# what the parent leaves to forked workers: (root, game id) -> (game, catalogs, rule overrides)
-_INHERITED: dict[tuple[str, str], tuple[Game, Any, dict[str, Any]]] = {}
-
-
 def _render_parallel(
     root: Root,
     jobs: list[tuple[Game, str, BuildOptions]],
@@ -575,9 +577,11 @@ def _render_parallel(
 
     total = len(jobs)
     results: list[Output | None] = [None] * total
+    # what the parent leaves to forked workers: (root, game id) -> (game, catalogs, overrides)
+    inherited = current().store("build.inherited")
     if multiprocessing.get_start_method() == "fork":  # workers see the parent's memory
         for game, _lang, _one in jobs:
-            _INHERITED[(str(root.path), game.id)] = (
+            inherited[(str(root.path), game.id)] = (
                 game,
                 catalogs[game.id],
                 report.overrides.get(game.id, {}),
@@ -592,7 +596,7 @@ def _render_parallel(
             progress,
         )
     finally:
-        _INHERITED.clear()
+        inherited.clear()
 
 
 def _run_pool(

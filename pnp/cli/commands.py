@@ -21,6 +21,7 @@ from ..content.load import discover, load_game, open_root, select_games
 from ..core.errors import ContentError, Interrupted, PnpError, UsageError
 from ..core.findings import Report
 from ..core.rules import Severity
+from ..core.run import running
 from ..i18n.words import tr
 
 app = typer.Typer(
@@ -733,7 +734,8 @@ def invoke() -> None:
 
     signal.signal(signal.SIGINT, _interrupt)
     try:
-        app(prog_name="pnp")
+        with running(fresh=True):  # one command, one run: nothing cached outlives it
+            app(prog_name="pnp")
     except PnpError as exc:
         _err(f"pnp: {exc}")
         sys.exit(exc.exit_code)

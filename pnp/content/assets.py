@@ -21,6 +21,8 @@ from typing import Any
 
 from PIL import Image
 
+from ..core.run import current
+
 MAX_IMAGE_PIXELS = 60_000_000  # about 7,700 x 7,700: far more than 600 dpi on A3
 IMAGE_FORMATS = {"PNG", "JPEG"}
 
@@ -92,11 +94,9 @@ class ImageInfo:
 
 # What reading a file told us, while its size and modification time stay the same: the SHA-256
 # of its content (build stamps, image names in PDFs) and, for images, the probe's outcome.
-# One read serves both, a build's forked workers inherit them, and ``pnp watch`` keeps them
-# from one build to the next.
+# One read serves both for the whole run (pnp.core.run), and a build's forked workers inherit
+# them; the next build finds them in the facts kept beside its outputs.
 Key = tuple[str, int, int]
-_DIGESTS: dict[Key, str] = {}
-_PROBES: dict[Key, ImageInfo | AssetError] = {}
 MAX_REMEMBERED = 50_000
 READ_WHOLE = 64 * 1024 * 1024  # larger files are streamed, never held in memory
 PARALLEL_BYTES = 32 * 1024 * 1024  # below this, starting processes costs more than it saves
@@ -108,6 +108,14 @@ _IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 def _key(path: Path, st: os.stat_result) -> Key:
     return str(path), st.st_size, st.st_mtime_ns
+
+
+def _digests() -> dict[Key, str]:
+    return current().store("content.digests")
+
+
+def _probes() -> dict[Key, ImageInfo | AssetError]:
+    return current().store("content.probes")
 
 
 def _probe(path: Path, source: Path | io.BytesIO, head: bytes) -> ImageInfo:
@@ -180,18 +188,19 @@ def _examine(path: Path, probe: bool) -> tuple[Key, str, ImageInfo | AssetError 
 
 
 def _remember(key: Key, digest: str, result: ImageInfo | AssetError | None) -> None:
-    if len(_DIGESTS) > MAX_REMEMBERED:
-        _DIGESTS.clear()
-        _PROBES.clear()
-    _DIGESTS[key] = digest
+    digests, probes = _digests(), _probes()
+    if len(digests) > MAX_REMEMBERED:
+        digests.clear()
+        probes.clear()
+    digests[key] = digest
     if result is not None:
-        _PROBES[key] = result
+        probes[key] = result
 
 
 def file_digest(path: Path) -> str:
     """The SHA-256 of a file's content (hex); OSError when it cannot be read."""
     key = _key(path, path.stat())
-    known = _DIGESTS.get(key)
+    known = _digests().get(key)
     if known is not None:
         return known
     return _examine(path, probe=False)[1]
@@ -203,7 +212,7 @@ def probe_image(path: Path) -> ImageInfo:
     settle()
     try:
         st = path.stat()
-        result = _PROBES.get(_key(path, st))
+        result = _probes().get(_key(path, st))
         if result is None:
             result = _examine(path, probe=True)[2]
     except OSError as exc:
@@ -245,10 +254,11 @@ def prefetch(paths: list[Path], parts: int = 1, wait: bool = True) -> None:
     """
     settle()
     todo: list[tuple[int, Path]] = []
+    digests = _digests()
     for path in paths:
         with contextlib.suppress(OSError):
             st = path.stat()
-            if st.st_size <= READ_WHOLE and _key(path, st) not in _DIGESTS:
+            if st.st_size <= READ_WHOLE and _key(path, st) not in digests:
                 todo.append((st.st_size, path))
     if parts <= 1 or len(todo) < 2 or sum(size for size, _ in todo) < PARALLEL_BYTES:
         _examine_all([path for _, path in todo])
@@ -272,22 +282,20 @@ def prefetch(paths: list[Path], parts: int = 1, wait: bool = True) -> None:
             for key, digest, result in found:
                 _remember(key, digest, result)
 
-    global _PENDING
-    _PENDING = (os.getpid(), collect)
+    # a prefetch whose other processes are still reading, and the process that started it
+    current().store("content.prefetch")["pending"] = (os.getpid(), collect)
     if wait:
         settle()
-
-
-# a prefetch whose other processes are still reading, and the process that started it
-_PENDING: tuple[int, Callable[[], None]] | None = None
 
 
 def settle() -> None:
     """Finish a prefetch started with ``wait=False``: read part 0 here, gather the others.
     (A forked child that inherited an unfinished prefetch leaves it to its parent.)"""
-    global _PENDING
-    if _PENDING is not None:
-        (pid, collect), _PENDING = _PENDING, None
+    pending: tuple[int, Callable[[], None]] | None = (
+        current().store("content.prefetch").pop("pending", None)
+    )
+    if pending is not None:
+        pid, collect = pending
         if pid == os.getpid():
             collect()
 
@@ -315,10 +323,10 @@ def facts_of(files: list[Path], base: Path, started_ns: int, code: str) -> bytes
         if st.st_mtime_ns > started_ns - TRUST_AFTER_NS:
             continue
         key = _key(path, st)
-        digest = _DIGESTS.get(key)
+        digest = _digests().get(key)
         if digest is None:
             continue
-        probe = _PROBES.get(key)
+        probe = _probes().get(key)
         if isinstance(probe, ImageInfo):
             outcome: list[Any] | None = [
                 "image",

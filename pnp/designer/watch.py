@@ -17,6 +17,7 @@ from ..build.pipeline import BuildOptions, build
 from ..content.load import Root
 from ..core.errors import ContentError, PnpError
 from ..core.findings import Report
+from ..core.run import running
 from ..i18n.words import tr
 from ..printing.imposition import Options
 from ..validate import validate
@@ -56,6 +57,10 @@ class Watcher:
 
     def cycle(self) -> tuple[bool, float]:
         """Validate and rebuild once; returns (built, seconds)."""
+        with running(fresh=True):  # each rebuild is a run of its own: nothing stale is kept
+            return self._cycle()
+
+    def _cycle(self) -> tuple[bool, float]:
         start = time.perf_counter()
         report = Report()
         try:

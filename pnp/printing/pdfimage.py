@@ -22,6 +22,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject
 
 from ..compat import reportlab as rl
 from ..content.assets import JPEG_SIGNATURE, PNG_SIGNATURE, file_digest
+from ..core.run import current
 
 
 def _chunks(data: bytes | memoryview) -> Iterator[tuple[bytes, bytes | memoryview]]:
@@ -239,18 +240,16 @@ class LazyAlpha(PDFObject):
         return stream.format(document)
 
 
-_HEADERS: dict[tuple[str, int, int], tuple[str, LazyImage]] = {}
-
-
 def draw_image(canvas: Any, path: Path, x: float, y: float, w: float, h: float) -> None:
     """Draw an image file at (x, y) with size (w, h) in points, embedding it once per PDF."""
     st = path.stat()
     key = (str(path), st.st_size, st.st_mtime_ns)
-    cached = _HEADERS.get(key)
+    headers = current().store("printing.image-headers")
+    cached = headers.get(key)
     if cached is None:
         name = "pnpimg" + file_digest(path)[:20]  # the same picture twice: embedded once
         cached = (name, LazyImage(name, path))
-        _HEADERS[key] = cached
+        headers[key] = cached
     name, template = cached
     doc = rl.document(canvas)
     reg = doc.getXObjectName(name)

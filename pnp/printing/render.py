@@ -26,6 +26,7 @@ from ..compat import reportlab as rl
 from ..content.model import Game
 from ..content.model import Table as TableModel
 from ..content.queries import draw_count, item_size, player_range
+from ..core.run import current
 from ..core.units import Size, pt
 from ..i18n import Translator
 from ..i18n.words import gettext
@@ -116,8 +117,10 @@ class Renderer:
     def _render(self, pages: list[Page], sink: BinaryIO | None) -> bytes:
         memory = io.BytesIO()
         buf: BinaryIO = sink if sink is not None else memory
-        self.forms = {}  # Form XObjects belong to one PDF: a second render makes its own
+        # what one PDF uses up: its Form XObjects and the setup sheet's flow of paragraphs
+        self.forms = {}
         self.form_uses = {}
+        self._setup_pending = None
         first = pages[0].size if pages else Size(210, 297)
         canvas = Canvas(
             buf,
@@ -1087,16 +1090,14 @@ def _calibration_pdf(
     return buf.getvalue()
 
 
-_BLEED_CACHE: dict[tuple[str, float, float, float], ImageReader] = {}
-
-
 def mirrored_bleed(path: Any, w: float, h: float, bleed: float) -> ImageReader:
     """The art cropped to the trim's shape and extended by ``bleed`` mm of mirrored edges."""
     from PIL import Image, ImageOps
 
     key = (str(path), w, h, bleed)
-    if key in _BLEED_CACHE:
-        return _BLEED_CACHE[key]
+    bled = current().store("printing.bled-art")
+    if key in bled:
+        return bled[key]
     with Image.open(path) as src:
         im = src.convert("RGBA" if "A" in src.getbands() else "RGB")
     # crop to the trim's aspect ratio, centred (what the card shows without bleed)
@@ -1123,5 +1124,5 @@ def mirrored_bleed(path: Any, w: float, h: float, bleed: float) -> ImageReader:
     out.paste(top, (0, 0))
     out.paste(bottom, (0, by + ih))
     reader = ImageReader(out)
-    _BLEED_CACHE[key] = reader
+    bled[key] = reader
     return reader

@@ -19,6 +19,7 @@ from ..content.model import Board, Card, Element, Face, Game, Layout, Style, Tex
 from ..content.schema import Context
 from ..content.yamlio import parse_text
 from ..core.findings import Pos
+from ..core.run import current
 from ..core.units import pt
 from ..i18n import Translator
 from .fonts import FontSet
@@ -103,16 +104,12 @@ def resolve_layout(layouts: dict[str, Layout], lid: str) -> Resolved:
     return Resolved(background, border, styles, elements)
 
 
-_TEMPLATES: dict[str, Any] = {}
-
-
 def _compiled(env: Any, source: str) -> Any:
-    """Compile each distinct template once per process."""
-    template = _TEMPLATES.get(source)
+    """Compile each distinct template once per run."""
+    templates = current().store("typeset.templates", limit=5000)
+    template = templates.get(source)
     if template is None:
-        if len(_TEMPLATES) > 5000:
-            _TEMPLATES.clear()
-        template = _TEMPLATES[source] = env.from_string(source)
+        template = templates[source] = env.from_string(source)
     return template
 
 

@@ -17,6 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..compat.reportlab import font_characters
 from ..core.errors import BuildError
+from ..core.run import current
 
 FACES = ("regular", "bold", "italic", "bolditalic")
 _FILE_SUFFIX = {
@@ -50,9 +51,6 @@ class Family:
         return chars.issuperset(text)
 
 
-_REGISTERED: dict[str, Family] = {}
-
-
 def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
     data = path.read_bytes()
     if len(data) > MAX_FONT_BYTES:
@@ -71,12 +69,14 @@ def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
 
 
 def family(fonts_dir: Path, name: str) -> Family:
-    """Register (once) and return the family ``name`` found in ``fonts_dir``."""
+    """Register and return the family ``name`` found in ``fonts_dir`` (once per run; a font
+    file's content names it in reportlab, so a changed file is registered anew)."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
         raise BuildError(f"font family {name!r} is not a plain name (letters, digits, - and _)")
     key = f"{fonts_dir.resolve()}::{name}"
-    if key in _REGISTERED:
-        return _REGISTERED[key]
+    families = current().store("typeset.font-families")
+    if key in families:
+        return families[key]
     faces: dict[str, str] = {}
     cmaps: dict[str, frozenset[int]] = {}
     for face in FACES:
@@ -104,7 +104,7 @@ def family(fonts_dir: Path, name: str) -> Family:
         italic=fam.font("italic"),
         boldItalic=fam.font("bolditalic"),
     )
-    _REGISTERED[key] = fam
+    families[key] = fam
     return fam
 
 

@@ -23,6 +23,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from ..compat.reportlab import parse_fragments, wrapped_lines
+from ..core.run import current
 from .fonts import FontSet
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -221,22 +222,18 @@ def _paragraph(
     return Paragraph(_xml(groups, plain_font) or "&nbsp;", style)
 
 
-_PROTOTYPES: dict[tuple[int, str, str], tuple[ParagraphStyle, Any]] = {}
-
-
 def _prototype(style: ParagraphStyle, font: str, color: str) -> Any:
     """The fragment reportlab's parser makes for text in ``font`` and ``color`` (the style's
     own font when ``font`` is empty), made once per style."""
     key = (id(style), font, color)
-    found = _PROTOTYPES.get(key)
+    prototypes = current().store("typeset.prototypes", limit=10_000)
+    found = prototypes.get(key)
     if found is not None and found[0] is style:
         return found[1]
     attr = f' color="{color}"' if color else ""
     xml = f'<font name="{font}"{attr}>x</font>' if font else "x"
     frags = parse_fragments(xml, style)
-    if len(_PROTOTYPES) > 10_000:
-        _PROTOTYPES.clear()
-    _PROTOTYPES[key] = (style, frags[0])
+    prototypes[key] = (style, frags[0])
     return frags[0]
 
 
@@ -449,9 +446,6 @@ def _single_line(
     return Fit(ts.size, [], leading, None, Missing(), 0.0, (text, font, ts.color), ts.align)
 
 
-_STYLES: dict[tuple[object, ...], ParagraphStyle] = {}
-
-
 @functools.lru_cache(maxsize=1024)
 def _rl_color(value: str) -> object:
     """A reportlab colour object: given a string, reportlab converts it on every draw."""
@@ -462,11 +456,10 @@ def _rl_color(value: str) -> object:
 
 def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
     key = (ts, size, lang, fonts.main.font(ts.face))
-    style = _STYLES.get(key)
+    styles = current().store("typeset.styles", limit=10_000)
+    style = styles.get(key)
     if style is None:
-        if len(_STYLES) > 10_000:
-            _STYLES.clear()
-        style = _STYLES[key] = _new_style(ts, fonts, size, lang)
+        style = styles[key] = _new_style(ts, fonts, size, lang)
     return style
 
 
@@ -549,7 +542,6 @@ def _widest_line(para: Paragraph, width: float) -> float:
     return worst
 
 
-_FIT_CACHE: dict[tuple[object, ...], Fit] = {}
 FIT_CACHE_SIZE = 4096  # enough for a rebuild loop on a game; bounded for 10,000-card decks
 
 
@@ -565,8 +557,8 @@ def fit_text(
 ) -> Fit:
     """Find the largest size (min_size..size, 0.25 pt steps) at which the text fits the box.
 
-    Results are cached: validation and the build of the same text share one measurement, and
-    a rebuild after an edit measures only the texts that changed.
+    Results are kept for the run (:mod:`pnp.core.run`): validation and the build of the same
+    text share one measurement.
     """
     try:
         key: tuple[object, ...] | None = (
@@ -583,13 +575,12 @@ def fit_text(
         hash(key)
     except TypeError:
         key = None
-    if key is not None and key in _FIT_CACHE:
-        return _FIT_CACHE[key]
+    fits = current().store("typeset.fits", limit=FIT_CACHE_SIZE - 1)
+    if key is not None and key in fits:
+        return fits[key]
     fit = _fit_text(text, ts, fonts, icons, values, lang, width, height)
     if key is not None:
-        if len(_FIT_CACHE) >= FIT_CACHE_SIZE:
-            _FIT_CACHE.clear()
-        _FIT_CACHE[key] = fit
+        fits[key] = fit
     return fit
 
 

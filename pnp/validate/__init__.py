@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..content.load import Root, load_game
 from ..content.model import Game
 from ..core.findings import Report
-from ..core.perf import fewer_collections
+from ..core.run import running
 from ..i18n.catalog import Translations, read_translations
 from .context import CHECKS, CheckContext
 
@@ -54,7 +54,7 @@ def validate(
 ) -> dict[str, Game]:
     """Load and validate games; returns the games that could be loaded."""
     games: dict[str, Game] = {}
-    with fewer_collections():
+    with running():
         for gid in game_ids:
             game = load_game(root, gid, report)
             if game is None:
