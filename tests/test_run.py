@@ -101,3 +101,15 @@ def test_a_renderer_renders_twice(tmp_path: Path) -> None:
     first = renderer.render(pages)
     second = renderer.render(pages)
     assert first == second and first.startswith(b"%PDF")
+
+
+def test_findings_name_their_language_and_face(tmp_path: Path) -> None:
+    """Text findings carry the language and the face they are on: the preview and i18n
+    status use those, instead of reading them out of messages."""
+    from helpers import run_validate
+
+    report = run_validate(make_root(tmp_path, FIXTURES / "text-overflow"))
+    over = [f for f in report.sorted() if f.rule == "text-overflow"]
+    assert {f.lang for f in over} == {"en", "it"}
+    assert {f.face for f in over} == {"main/beta/front"}  # decks.yaml:13 is beta's text
+    assert all(f.message.startswith(f"[{f.lang}]") for f in over)

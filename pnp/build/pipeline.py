@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..content.assets import facts_of, file_digest, is_image_name, prefetch, remember_facts, settle
-from ..core.files import default_mode, write_atomic
-from ..core.run import current, running
-from ..core.errors import BuildError, ContentError, PnpError, UsageError
-from ..core.findings import Finding, Report
-from ..core.rules import FALLBACK
-from ..i18n.catalog import catalog_languages
-from ..printing.imposition import Options, plan_document
 from ..content.load import Root, load_game, select_games
 from ..content.model import Game, valid_language
+from ..core.errors import BuildError, ContentError, PnpError, UsageError
+from ..core.files import default_mode, write_atomic
+from ..core.findings import Finding, Report
 from ..core.perf import EarlyWriteback
+from ..core.rules import FALLBACK
+from ..core.run import current, running
 from ..core.units import PAPERS
+from ..i18n.catalog import catalog_languages
+from ..printing.imposition import Options, plan_document
 
 if TYPE_CHECKING:  # the renderer and the validator are imported when first needed
     from ..i18n.catalog import LangCatalog
@@ -90,10 +90,10 @@ def render_game(
     report: Report,
     catalog: LangCatalog | None = None,
 ) -> Output:
-    from ..typeset.faces import FaceEngine
-    from ..typeset.fonts import fontset
     from ..i18n import Translator
     from ..printing.render import Renderer
+    from ..typeset.faces import FaceEngine
+    from ..typeset.fonts import fontset
 
     try:
         fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
@@ -116,15 +116,8 @@ def render_game(
     path = out_dir / f"{game.id}-{lang}-{opts.layout.paper}.pdf"
     staged = render_staged(renderer, pages, path)
     for issue in engine.issues:  # builds fit texts here, once, instead of in validation
-        if issue.kind == "unknown-token":
-            continue  # the structure check reports unknown {names}, with suggestions
-        rid = {
-            "overflow": OVERFLOW,
-            "setup-overflow": OVERFLOW,
-            "missing-glyph": GLYPH,
-            "template": "template",
-        }.get(issue.kind, "reference")
-        report.add(rid, issue.pos, issue.message, game=game.id)
+        if not issue.structural:  # the structure check reports those, with suggestions
+            issue.report_to(report, game.id)
     report_fallbacks(report, game, lang, translator)
     sheets = max((p.sheet for p in pages), default=0)
     out = Output(game.id, lang, path, staged, len(pages), sheets, len(translator.fallbacks))
@@ -138,12 +131,12 @@ def printed_texts(root: Root, game: Game) -> set[str]:
     board side, as their layouts draw them), page labels and the setup sheet.
 
     Texts outside it (validation messages, box inventories) need no translation."""
-    from ..typeset.faces import FaceEngine, LayoutCycle
-    from ..typeset.fonts import fontset
-    from ..i18n import Translator
     from ..content.queries import item_size
+    from ..i18n import Translator
     from ..printing.imposition import Options
     from ..printing.render import Renderer
+    from ..typeset.faces import FaceEngine, LayoutCycle
+    from ..typeset.fonts import fontset
 
     skip = (KeyError, ValueError, LayoutCycle)  # what validation reports
     fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
@@ -198,9 +191,9 @@ def report_fallbacks(report: Report, game: Game, lang: str, translator: Translat
 def _proof(
     root: Root, game: Game, lang: str, opts: BuildOptions, report: Report, renderer: Renderer
 ) -> Output:
-    from ..typeset.faces import FaceEngine
     from ..i18n import Translator
     from ..printing.imposition import plan_proof
+    from ..typeset.faces import FaceEngine
 
     src = game.source_language
     src_engine = FaceEngine(
@@ -213,10 +206,9 @@ def _proof(
     staged = render_staged(renderer, pages, path)
     translator = renderer.translator
     for issue in renderer.engine.issues:
-        if issue.kind in ("overflow", "missing-glyph") and lang in game.languages:
+        if issue.structural or (issue.rule in (OVERFLOW, GLYPH) and lang in game.languages):
             continue  # validation reported these
-        rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, "reference")
-        report.add(rid, issue.pos, issue.message, game=game.id)
+        issue.report_to(report, game.id)
     report_fallbacks(report, game, lang, translator)
     return Output(game.id, lang, path, staged, len(pages), len(pages), len(translator.fallbacks))
 
@@ -225,8 +217,8 @@ def raster_files(
     game: Game, lang: str, renderer: Renderer, out_dir: Path, opts: BuildOptions
 ) -> dict[Path, bytes]:
     """Face PNGs and TTS sheets, rendered from a PDF of one face per page."""
-    from ..printing import export
     from ..content.queries import item_size
+    from ..printing import export
     from ..printing.render import Renderer
 
     owners = game.owners()

@@ -573,11 +573,7 @@ def i18n_status(
             printed = None  # validation reports why (fonts)
         translations = read_translations(r, game, Report())
         for st in status(r, game, translations, printed):
-            mine = [
-                f
-                for f in report.for_game(gid)
-                if f.lang == st.lang or f.message.startswith(f"[{st.lang}]")
-            ]
+            mine = [f for f in report.for_game(gid) if f.lang == st.lang]
             for f in mine:
                 kind = {"text-overflow": "overflow", "missing-glyph": "glyph"}.get(f.rule)
                 if kind is not None:

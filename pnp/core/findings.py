@@ -38,6 +38,7 @@ class Finding:
     message: str
     game: str = ""
     lang: str = ""  # the language the finding is about, when it is about one
+    face: str = ""  # the face it is on (owner/card/side, as the preview names faces)
 
     def text(self) -> str:
         return f"{self.pos}: {self.severity.value} [{self.rule}] {self.message}"
@@ -74,6 +75,7 @@ class Report:
         game: str = "",
         severity: Severity | None = None,
         lang: str = "",
+        face: str = "",
     ) -> None:
         if rule_id not in RULES:  # a bug in pnp, not in the content
             raise KeyError(f"unregistered rule {rule_id!r}")
@@ -83,7 +85,7 @@ class Report:
             sev = override
         if sev is Severity.OFF:
             return
-        self.findings.append(Finding(pos, sev, rule_id, message, game, lang))
+        self.findings.append(Finding(pos, sev, rule_id, message, game, lang, face))
 
     def extend(self, findings: Iterable[Finding]) -> None:
         self.findings.extend(findings)

@@ -93,13 +93,11 @@ def build_preview(root: Root, game: Game, report: Report, langs: list[str] | Non
         )
         view.placeholder = card.placeholder and fp.side == "front"
         where = _positions(face, card) if fp.card else {(face.pos.path, face.pos.line)}
-        ctxs = [t.ctx for t in _face_texts(face)]
+        here = f"{fp.owner}/{fp.card}/{fp.side}"  # as findings name their face
         for i, f in enumerate(findings):
-            hit = (f.pos.path, f.pos.line) in where or any(c and c in f.message for c in ctxs)
-            if hit:
+            if f.face == here or (not f.face and (f.pos.path, f.pos.line) in where):
                 claimed.add(i)
-                lang = next((lg for lg in langs if f.message.startswith(f"[{lg}]")), "")
-                view.findings.setdefault(lang, []).append(f)
+                view.findings.setdefault(f.lang, []).append(f)
         views.append(view)
     general = [f for i, f in enumerate(findings) if i not in claimed]
     setups: dict[str, list[str]] = {}

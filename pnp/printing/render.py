@@ -737,13 +737,15 @@ class Renderer:
         return max(pages, 1)
 
     def _setup_too_big(self) -> None:
+        from ..core.rules import OVERFLOW
         from ..typeset.faces import TextIssue
 
         self.engine.issues.append(
             TextIssue(
-                "setup-overflow",
+                OVERFLOW,
                 self.game.meta.at("setup_sheet"),
                 f"[{self.lang}] a table or text of the setup sheet is larger than a page; split it",
+                self.lang,
             )
         )
 

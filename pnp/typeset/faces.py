@@ -18,7 +18,8 @@ from ..content.assets import AssetError, probe_image, resolve
 from ..content.model import Board, Card, Element, Face, Game, Layout, Style, Text, resolve_box
 from ..content.schema import Context
 from ..content.yamlio import parse_text
-from ..core.findings import Pos
+from ..core.findings import Pos, Report
+from ..core.rules import GLYPH, OVERFLOW, REFERENCE, TEMPLATE
 from ..core.run import current
 from ..core.units import pt
 from ..i18n import Translator
@@ -203,9 +204,22 @@ Op = FillOp | StrokeOp | ImageOp | TextOp | TrackOp | TableOp
 class TextIssue:
     """A problem with one text of one face in one language."""
 
-    kind: str  # overflow, missing-glyph, unknown-token
+    rule: str  # a rule id of pnp.core.rules
     pos: Pos
     message: str
+    lang: str = ""
+    face: str = ""  # face_id() of the face it is on ("" for the setup sheet)
+    structural: bool = False  # validation's structure checks report it too (with suggestions)
+
+    def report_to(self, report: Report, game: str) -> None:
+        report.add(self.rule, self.pos, self.message, game=game, lang=self.lang, face=self.face)
+
+
+def face_id(owner: Any, card: Any, face: Any, side: str) -> str:
+    """Which face an issue is on, as the preview names faces: ``owner/card/side``, with no card
+    for the one back a deck's cards share."""
+    shared = side == "back" and getattr(card, "back", None) is None and face is not card
+    return f"{owner.id}/{'' if shared else card.id}/{side}"
 
 
 @dataclass
@@ -226,6 +240,10 @@ class FaceEngine:
         self._reported: set[tuple[str, str, str]] = set()
         self.icons = self._icons()
         self._env: Any = None
+        self._face = ""  # face_id() of the face being laid out, for its issues
+
+    def _issue(self, rule: str, pos: Pos, message: str, structural: bool = False) -> TextIssue:
+        return TextIssue(rule, pos, message, self.lang, self._face, structural)
 
     @property
     def env(self) -> Any:
@@ -271,6 +289,7 @@ class FaceEngine:
         key = (id(face), w, h, bleed, side)
         if key in self._cache:
             return self._cache[key]
+        self._face = face_id(owner, card, face, side)
         ops = self._ops(face, owner, card, side, w, h, bleed)
         if self.cache:
             self._cache[key] = ops
@@ -462,8 +481,8 @@ class FaceEngine:
         )
         if size is None:
             self.issues.append(
-                TextIssue(
-                    "overflow",
+                self._issue(
+                    OVERFLOW,
                     el.at("table"),
                     f"[{self.lang}] table {table.id} does not fit its box even at "
                     f"{el.min_size or el.size * 0.6:g} pt; enlarge the box",
@@ -514,7 +533,7 @@ class FaceEngine:
             RecursionError,
             MemoryError,
         ) as exc:
-            self.issues.append(TextIssue("template", el.at("template"), f"template failed: {exc}"))
+            self.issues.append(self._issue(TEMPLATE, el.at("template"), f"template failed: {exc}"))
             return ""
         return out[:MAX_TEMPLATE_CHARS]
 
@@ -543,8 +562,8 @@ class FaceEngine:
                     else "is taller than its box"
                 )
                 self.issues.append(
-                    TextIssue(
-                        "overflow",
+                    self._issue(
+                        OVERFLOW,
                         pos,
                         f"[{self.lang}] the text {what} {direction} even at {fit.size:g} pt; "
                         "shorten it or enlarge the layout's box / lower min_size",
@@ -557,8 +576,8 @@ class FaceEngine:
                 self._reported.add(key)
                 codes = ", ".join(f"U+{ord(c):04X}" for c in sorted(fit.missing.chars))
                 self.issues.append(
-                    TextIssue(
-                        "missing-glyph",
+                    self._issue(
+                        GLYPH,
                         pos,
                         f"[{self.lang}] no bundled font has {chars!r} ({codes}); add a font "
                         "that has it to fonts/ and list it under print.fallback_fonts",
@@ -570,11 +589,12 @@ class FaceEngine:
             if key not in self._reported:
                 self._reported.add(key)
                 self.issues.append(
-                    TextIssue(
-                        "unknown-token",
+                    self._issue(
+                        REFERENCE,
                         pos,
                         f"[{self.lang}] {{{names}}} is neither an icon nor a value of this face; "
                         "declare it under icons: or values:",
+                        structural=True,
                     )
                 )
 

@@ -13,10 +13,8 @@ from ..core.findings import Pos
 from ..core.perf import available_cpus, fork_parts_later
 from ..core.rules import (
     FONT,
-    GLYPH,
     MARKUP_KEPT,
     MISSING_TEXT,
-    OVERFLOW,
     PLACEHOLDER,
     TOKENS_KEPT,
 )
@@ -253,9 +251,7 @@ def fit_languages(game: Game, ctx: CheckContext, langs: list[str], fonts: FontSe
     def report() -> None:
         for per_lang in gather():
             for issue in (i for issues in per_lang for i in issues):
-                if issue.kind == "unknown-token":
-                    continue  # the structure check reports unknown {names}, with suggestions
-                rid = {"overflow": OVERFLOW, "missing-glyph": GLYPH}.get(issue.kind, issue.kind)
-                ctx.add(rid, issue.pos, issue.message)
+                if not issue.structural:  # the structure check reports those, with suggestions
+                    issue.report_to(ctx.report, ctx.game_id)
 
     ctx.later.append(report)
