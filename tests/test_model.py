@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from pnp.content.model import Card, Deck, GameFile, Text, valid_language
+import ast
+import dataclasses
+import importlib
+import pkgutil
+import typing
+from pathlib import Path
+
+import pnp.content.model as model
+from pnp.content.model import Card, Deck, GameFile, Outcome, Text, Total, valid_language
 from pnp.content.schema import INVALID, Context, convert, json_schema
 from pnp.content.yamlio import parse_text
 from pnp.core.findings import Report
@@ -73,3 +81,42 @@ def test_json_schema_names_every_field() -> None:
     card = schema["$defs"]["Card"]["properties"]
     assert "copies" in card and card["copies"]["type"] == "integer"
     assert isinstance(Text.json_schema(), dict)
+
+
+def test_the_model_package_exports_every_public_name() -> None:
+    """What each part of the format defines is importable from pnp.content.model itself."""
+    for info in pkgutil.iter_modules(model.__path__):
+        module = importlib.import_module(f"{model.__name__}.{info.name}")
+        tree = ast.parse(Path(str(module.__file__)).read_text("utf-8"))
+        defined = [n.name for n in tree.body if isinstance(n, ast.ClassDef | ast.FunctionDef)]
+        defined += [
+            t.id
+            for n in tree.body
+            if isinstance(n, ast.Assign)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        ]
+        for name in (n for n in defined if not n.startswith("_")):
+            assert name in model.__all__, f"{info.name}.{name} is not re-exported"
+            assert getattr(model, name) is getattr(module, name)
+
+
+def test_every_model_annotation_resolves() -> None:
+    """The loader reads type hints: every name an annotation mentions resolves, and ClassVars
+    (label, shorthand...) stay out of the fields."""
+    for name in model.__all__:
+        cls = getattr(model, name)
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls):
+            hints = typing.get_type_hints(cls, include_extras=True)
+            fields = {f.name for f in dataclasses.fields(cls)}
+            assert fields <= set(hints), name
+            assert not fields & {"label", "shorthand", "SELECTORS", "TEXT_FIELDS"}, name
+
+
+def test_equal_unions_try_their_own_members_in_order() -> None:
+    """int | str and str | int are equal annotations: each still names its members its way."""
+    for _ in range(2):
+        _, report, _ = load("count: [1]\n", Outcome)
+        assert "expected a whole number or a text" in report.findings[0].message
+        _, report, _ = load("of: [a]\nequals: [1]\n", Total)
+        assert "expected a text or a whole number" in report.findings[0].message

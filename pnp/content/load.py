@@ -129,61 +129,15 @@ def load_game(root: Root, game_id: str, report: Report) -> Game | None:
 
 def _load_game(root: Root, game_id: str, report: Report) -> Game | None:
     gdir = root.game_dir(game_id)
-    if not ID_RE.fullmatch(game_id):
-        report.add(
-            SCHEMA,
-            Pos(root.rel(gdir)),
-            f"the folder name {game_id!r} is not a game id: rename it with lower-case letters, "
-            "digits, - and _",
-            game=game_id,
-        )
-    files = content_files(gdir)
+    _check_folder_name(root, gdir, game_id, report)
     ctx = Context(report=report, game=game_id)
-    loaded_meta: GameFile | None = None
-    parts: list[tuple[str, Sections]] = []
-    rel_files = []
-    for file in files:
-        rel = root.rel(file)
-        if file.is_symlink():
-            report.add(
-                PATH_OUTSIDE,
-                Pos(rel),
-                "symbolic links are not read; copy it into the game folder",
-                game=game_id,
-            )
-            continue
-        rel_files.append(rel)
-        lf = load_file(file, rel, report, game_id)
-        if not lf.ok:
-            continue
-        data = lf.data
-        if data is None:
-            if file.name == GAME_FILE:
-                report.add(SCHEMA, Pos(rel, 1, 1), "game.yaml is empty", game=game_id)
-            continue
-        if not isinstance(data, YMap):
-            report.add(
-                SCHEMA,
-                Pos(rel, 1, 1),
-                "a content file must be a mapping of sections (decks:, tables:, ...)",
-                game=game_id,
-            )
-            continue
-        target = GameFile if file.name == GAME_FILE and file.parent == gdir else Sections
-        obj = convert(data, target, data.pos, ctx)
-        if obj is INVALID:
-            continue
-        if isinstance(obj, GameFile):
-            loaded_meta = obj
-        else:
-            parts.append((rel, obj))
-    if loaded_meta is None:
+    meta, parts, rel_files = _read_files(root, gdir, ctx)
+    if meta is None:
         if not any(f.pos.path.endswith(GAME_FILE) and f.game == game_id for f in report.errors):
             report.add(
                 SCHEMA, Pos(root.rel(gdir / GAME_FILE)), "game.yaml could not be read", game=game_id
             )
         return None
-    meta = loaded_meta
     _apply_rule_settings(meta, report, game_id)
     game = Game(id=game_id, folder=root.rel(gdir), meta=meta, files=rel_files)
     for _rel, part in [("game.yaml", meta), *parts]:
@@ -192,6 +146,69 @@ def _load_game(root: Root, game_id: str, report: Report) -> Game | None:
     _check_languages(game, report)
     _resolve_source_texts(game)
     return game
+
+
+def _check_folder_name(root: Root, gdir: Path, game_id: str, report: Report) -> None:
+    if not ID_RE.fullmatch(game_id):
+        report.add(
+            SCHEMA,
+            Pos(root.rel(gdir)),
+            f"the folder name {game_id!r} is not a game id: rename it with lower-case letters, "
+            "digits, - and _",
+            game=game_id,
+        )
+
+
+def _read_files(
+    root: Root, gdir: Path, ctx: Context
+) -> tuple[GameFile | None, list[tuple[str, Sections]], list[str]]:
+    """Every content file of a game, converted: game.yaml (None when it could not be read), the
+    other files' sections with their paths, and the paths of every file read."""
+    meta: GameFile | None = None
+    parts: list[tuple[str, Sections]] = []
+    rel_files = []
+    for file in content_files(gdir):
+        rel = root.rel(file)
+        if file.is_symlink():
+            ctx.report.add(
+                PATH_OUTSIDE,
+                Pos(rel),
+                "symbolic links are not read; copy it into the game folder",
+                game=ctx.game,
+            )
+            continue
+        rel_files.append(rel)
+        obj = _read_file(file, rel, gdir, ctx)
+        if isinstance(obj, GameFile):
+            meta = obj
+        elif obj is not None:
+            parts.append((rel, obj))
+    return meta, parts, rel_files
+
+
+def _read_file(file: Path, rel: str, gdir: Path, ctx: Context) -> Sections | None:
+    """One content file as its sections (the game's own game.yaml as a GameFile), or None when
+    it is empty or unusable (reported)."""
+    report, game_id = ctx.report, ctx.game
+    lf = load_file(file, rel, report, game_id)
+    if not lf.ok:
+        return None
+    data = lf.data
+    if data is None:
+        if file.name == GAME_FILE:
+            report.add(SCHEMA, Pos(rel, 1, 1), "game.yaml is empty", game=game_id)
+        return None
+    if not isinstance(data, YMap):
+        report.add(
+            SCHEMA,
+            Pos(rel, 1, 1),
+            "a content file must be a mapping of sections (decks:, tables:, ...)",
+            game=game_id,
+        )
+        return None
+    target = GameFile if file.name == GAME_FILE and file.parent == gdir else Sections
+    obj = convert(data, target, data.pos, ctx)
+    return None if obj is INVALID else obj
 
 
 def _apply_rule_settings(meta: GameFile, report: Report, game: str) -> None:

@@ -1,9 +1,9 @@
 """Typed conversion of positioned YAML into the model's dataclasses, and their JSON Schema.
 
-The model (pnp/model.py) is written as annotated dataclasses; this module reads their type hints
-to check and convert YAML data, collecting every problem as a finding with file:line:col instead
-of stopping at the first. The same hints produce the JSON Schema that editors use, so the loader
-and the published schema cannot drift apart.
+The model (pnp/content/model/) is written as annotated dataclasses; this module reads their
+type hints to check and convert YAML data, collecting every problem as a finding with
+file:line:col instead of stopping at the first. The same hints produce the JSON Schema that
+editors use, so the loader and the published schema cannot drift apart.
 
 Supported annotations: str, int, float, bool, Literal[...], list[T], dict[K, T], T | None,
 unions of a scalar type and a dataclass, Any, nested dataclasses, and classes that implement
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import math
 import types
 import typing
@@ -194,112 +195,141 @@ def suggest(word: str, choices: list[str]) -> str:
     return f"did you mean {close[0]!r}? " if close else ""
 
 
-_PLANS: dict[Any, tuple[Any, ...]] = {}
+# A converter turns a YAML value into one annotation's type: (value, annotation, position,
+# context) -> the converted value, or INVALID once the problem is reported. Converters that need
+# more (a list's item type, a literal's choices) receive it bound in front by functools.partial.
+Converter = Callable[[Any, Any, Pos, Context], Any]
+_PLANS: dict[Any, Converter] = {}
 
 
-def _plan(tp: Any) -> tuple[Any, ...]:
-    """How to convert to ``tp``, worked out once per annotation (typing's introspection is
-    slow, and a large game converts hundreds of thousands of values)."""
-    plan = _PLANS.get(tp)
-    if plan is not None:
-        return plan
+def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
+    """Convert ``value`` (read at ``pos``) to ``tp``; report problems and return INVALID."""
+    return (_PLANS.get(tp) or _plan(tp))(value, tp, pos, ctx)
+
+
+def _plan(tp: Any) -> Converter:
+    """The converter for ``tp``, worked out once per annotation (typing's introspection is
+    slow, and a large game converts hundreds of thousands of values).
+
+    Equal annotations share one converter: ``int | str`` equals ``str | int``, so a union is
+    handed the annotation it is converting to and tries its own members in their own order.
+    """
     origin = get_origin(tp)
     parser = None if tp is Any or _is_union(tp) else _parser(tp)
+    plan: Converter
     if tp is Any:
-        plan = ("any",)
+        plan = _convert_any
     elif _is_union(tp):
-        plan = ("union",)
+        plan = _convert_union
     elif parser is not None:
-        plan = ("parser", parser.from_yaml)
-    elif tp in (str, bool, int, float):
-        plan = (tp.__name__,)
+        plan = functools.partial(_convert_custom, parser.from_yaml)
+    elif tp in _SCALARS:
+        plan = _SCALARS[tp]
     elif origin is Literal:
-        plan = ("literal", get_args(tp))
+        plan = functools.partial(_convert_literal, get_args(tp))
     elif origin is list:
-        plan = ("list", get_args(tp)[0])
+        plan = functools.partial(_convert_list, get_args(tp)[0])
     elif origin is dict:
-        plan = ("dict", *get_args(tp))
+        plan = functools.partial(_convert_dict, *get_args(tp))
     elif dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        plan = ("dataclass",)
+        plan = _convert_dataclass
     else:
         raise TypeError(f"schema: unsupported annotation {tp!r}")  # a bug in the model
     _PLANS[tp] = plan
     return plan
 
 
-def convert(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
-    """Convert ``value`` (read at ``pos``) to ``tp``; report problems and return INVALID."""
-    plan = _PLANS.get(tp) or _plan(tp)
-    kind = plan[0]
-    if kind == "str":
-        if isinstance(value, str):
-            return value
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return str(value)
-        ctx.error(pos, f"expected a text here, found {describe(value)}")
-        return INVALID
-    if kind == "dataclass":
-        return _convert_dataclass(value, tp, pos, ctx)
-    if kind == "union":
-        return _convert_union(value, tp, pos, ctx)
-    if kind == "parser":
-        return plan[1](value, pos, ctx)
-    if kind == "any":
+def _convert_any(value: Any, _tp: Any, _pos: Pos, _ctx: Context) -> Any:
+    return value
+
+
+def _convert_custom(
+    from_yaml: Callable[[Any, Pos, Context], Any], value: Any, _tp: Any, pos: Pos, ctx: Context
+) -> Any:
+    """A type that parses itself (see :class:`Custom`)."""
+    return from_yaml(value, pos, ctx)
+
+
+def _convert_str(value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    if isinstance(value, str):
         return value
-    if kind == "bool":
-        if isinstance(value, bool):
-            return value
-        ctx.error(pos, f"expected true or false, found {describe(value)}")
-        return INVALID
-    if kind == "int":
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        ctx.error(pos, f"expected a whole number, found {describe(value)}")
-        return INVALID
-    if kind == "float":
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            if not math.isfinite(value):
-                ctx.error(pos, "expected a finite number")
-                return INVALID
-            return float(value)
-        ctx.error(pos, f"expected a number, found {describe(value)}")
-        return INVALID
-    if kind == "literal":
-        choices = plan[1]
-        if value in choices and not isinstance(value, bool):
-            return value
-        names = [str(c) for c in choices]
-        ctx.error(
-            pos,
-            f"{describe(value)} is not allowed here; "
-            f"{suggest(str(value), names)}use one of: {', '.join(names)}",
-        )
-        return INVALID
-    if kind == "list":
-        item_tp = plan[1]
-        if not isinstance(value, YSeq):
-            ctx.error(pos, f"expected a list, found {describe(value)}")
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    ctx.error(pos, f"expected a text here, found {describe(value)}")
+    return INVALID
+
+
+def _convert_bool(value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    if isinstance(value, bool):
+        return value
+    ctx.error(pos, f"expected true or false, found {describe(value)}")
+    return INVALID
+
+
+def _convert_int(value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    ctx.error(pos, f"expected a whole number, found {describe(value)}")
+    return INVALID
+
+
+def _convert_float(value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            ctx.error(pos, "expected a finite number")
             return INVALID
-        out = []
-        labels: dict[str, int] = {}
-        for i, item in enumerate(value):
-            ipos = value.item_pos(i)
-            label = _item_label(item, i)
-            labels[label] = labels.get(label, 0) + 1
-            if labels[label] > 1:  # the same deck twice in a list: each text keeps its own place
-                label = f"{label}~{labels[label]}"
-            ctx.path.append(label)
-            try:
-                conv = convert(item, item_tp, ipos, ctx)
-            finally:
-                ctx.path.pop()
-            if conv is not INVALID:
-                out.append(conv)
-        return out
-    # a dict
-    key_tp, val_tp = plan[1], plan[2]
+        return float(value)
+    ctx.error(pos, f"expected a number, found {describe(value)}")
+    return INVALID
+
+
+_SCALARS: dict[Any, Converter] = {
+    str: _convert_str,
+    bool: _convert_bool,
+    int: _convert_int,
+    float: _convert_float,
+}
+
+
+def _convert_literal(choices: tuple[Any, ...], value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    if value in choices and not isinstance(value, bool):
+        return value
+    names = [str(c) for c in choices]
+    ctx.error(
+        pos,
+        f"{describe(value)} is not allowed here; "
+        f"{suggest(str(value), names)}use one of: {', '.join(names)}",
+    )
+    return INVALID
+
+
+def _convert_list(item_tp: Any, value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    """A list of ``item_tp``; items that fail are left out (each reported)."""
+    if not isinstance(value, YSeq):
+        ctx.error(pos, f"expected a list, found {describe(value)}")
+        return INVALID
+    out = []
+    labels: dict[str, int] = {}
+    for i, item in enumerate(value):
+        ipos = value.item_pos(i)
+        label = _item_label(item, i)
+        labels[label] = labels.get(label, 0) + 1
+        if labels[label] > 1:  # the same deck twice in a list: each text keeps its own place
+            label = f"{label}~{labels[label]}"
+        ctx.path.append(label)
+        try:
+            conv = convert(item, item_tp, ipos, ctx)
+        finally:
+            ctx.path.pop()
+        if conv is not INVALID:
+            out.append(conv)
+    return out
+
+
+def _convert_dict(key_tp: Any, val_tp: Any, value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    """A mapping; an object without an id takes its key as id (decks: {roles: ...})."""
     if not isinstance(value, YMap):
         ctx.error(pos, f"expected a mapping, found {describe(value)}")
         return INVALID

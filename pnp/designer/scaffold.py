@@ -10,6 +10,7 @@ cards/pnp-content.schema.json for the other files).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -129,28 +130,56 @@ def _yaml_text(values: dict[str, str]) -> str:
 
 
 def new_game(root: Root, game: str, langs: list[str]) -> Path:
-    if not ID_RE.fullmatch(game):
-        raise UsageError(
-            f"game id {game!r}: use lower-case letters, digits, - and _ (e.g. my-game)"
-        )
-    langs = list(dict.fromkeys(langs or ["en"]))
-    for lang in langs:
-        if not valid_language(lang):
-            raise UsageError(f"--lang {lang!r} is not a locale code (examples: en, it, es, pt_BR)")
+    """Write the scaffold game ``game`` in ``langs`` to cards/<game>/ (and the JSON Schemas next
+    to the games); the languages default to English."""
+    _check_game_id(game)
+    langs = _languages(langs)
     folder = root.game_dir(game)
     if folder.exists():
         raise UsageError(f"{root.rel(folder)} already exists; choose another name")
     write_schemas(root)
+    files = _game_files(game, langs)
+    folder.mkdir(parents=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, "utf-8")
+    return folder
+
+
+def _check_game_id(game: str) -> None:
+    if not ID_RE.fullmatch(game):
+        raise UsageError(
+            f"game id {game!r}: use lower-case letters, digits, - and _ (e.g. my-game)"
+        )
+
+
+def _languages(langs: list[str]) -> list[str]:
+    """The languages asked for, each once (English when none is), every one a locale code."""
+    langs = list(dict.fromkeys(langs or ["en"]))
+    for lang in langs:
+        if not valid_language(lang):
+            raise UsageError(f"--lang {lang!r} is not a locale code (examples: en, it, es, pt_BR)")
+    return langs
+
+
+def _game_files(game: str, langs: list[str]) -> dict[str, str]:
+    """The scaffold's files by name, each starting with the line that names its schema."""
 
     def t(key: str) -> str:
         return _yaml_text(_texts(langs, key))
 
     head_game = f"# yaml-language-server: $schema=../{GAME_SCHEMA}\n"
     head = f"# yaml-language-server: $schema=../{CONTENT_SCHEMA}\n"
-    files: dict[str, str] = {}
-    files["game.yaml"] = (
-        head_game
-        + f"""# {game}: made by `pnp new`. The format is in docs/format.md of pnp.
+    return {
+        "game.yaml": head_game + _game_yaml(game, langs, t),
+        "decks.yaml": head + _decks_yaml(t),
+        "tokens.yaml": head + _tokens_yaml(t),
+        "tables.yaml": head + _tables_yaml(t),
+    }
+
+
+def _game_yaml(game: str, langs: list[str], t: Callable[[str], str]) -> str:
+    """game.yaml: the title, languages, box contents, an icon and the setup sheet."""
+    return f"""# {game}: made by `pnp new`. The format is in docs/format.md of pnp.
 title: {_yaml_text({lang: game.replace("-", " ").title() for lang in langs})}
 source_language: {langs[0]}
 languages: [{", ".join(langs)}]
@@ -173,10 +202,11 @@ setup_sheet:
   intro: {t("intro")}
   tables: [deal]
 """
-    )
-    files["decks.yaml"] = (
-        head
-        + f"""decks:
+
+
+def _decks_yaml(t: Callable[[str], str]) -> str:
+    """A deck with a shared back and a two-sided card."""
+    return f"""decks:
   actions:
     name: {t("deck")}
     back:                    # one back for the whole deck, drawn once in the PDF
@@ -201,10 +231,11 @@ setup_sheet:
           title: {t("flip_back")}
           text: {t("flip_back_text")}
 """
-    )
-    files["tokens.yaml"] = (
-        head
-        + f"""tokens:
+
+
+def _tokens_yaml(t: Callable[[str], str]) -> str:
+    """A set of square tokens."""
+    return f"""tokens:
   crates:
     name: {t("tokens")}
     shape: square
@@ -214,10 +245,11 @@ setup_sheet:
         copies: 10
         title: {t("token")}
 """
-    )
-    files["tables.yaml"] = (
-        head
-        + f"""tables:
+
+
+def _tables_yaml(t: Callable[[str], str]) -> str:
+    """A setup table that deals from the box, and an invariant over it."""
+    return f"""tables:
   deal:
     title: {t("deal")}
     covers: {{range: [2, 4]}}   # one row for each player count
@@ -237,11 +269,6 @@ invariants:
     assert: "row.cards * row.players < decks.actions.total"
     message: {t("check")}
 """
-    )
-    folder.mkdir(parents=True)
-    for name, text in files.items():
-        (folder / name).write_text(text, "utf-8")
-    return folder
 
 
 def schema_data() -> dict[str, Any]:

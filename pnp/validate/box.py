@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..content.model import BoxEntry, Game
+from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet
 from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
 from .context import CheckContext, check
 
@@ -20,41 +21,34 @@ def count_entry(game: Game, entry: BoxEntry) -> tuple[int, list[str]]:
     distinct = entry.unit == "cards"
     unknown: list[str] = []
     total = 0
-    cards = {c.id: c for _d, c in game.all_cards()}
-    tokens = {t.id: t for _s, t in game.all_tokens()}
-    for cid in _ids(entry.card):
-        if cid in cards:
-            total += 1 if distinct else cards[cid].copies
-        else:
-            unknown.append(f"card {cid!r}")
-    for did in _ids(entry.deck):
-        deck = game.decks.get(did)
-        if deck is None:
-            unknown.append(f"deck {did!r}")
-        else:
-            total += len(deck.cards) if distinct else deck.total
-    for sid in _ids(entry.tokens):
-        ts = game.tokens.get(sid)
-        if ts is None:
-            unknown.append(f"token set {sid!r}")
-        else:
-            total += len(ts.tokens) if distinct else ts.total
-    for tid in _ids(entry.token):
-        if tid in tokens:
-            total += 1 if distinct else tokens[tid].copies
-        else:
-            unknown.append(f"token {tid!r}")
-    for bid in _ids(entry.board):
-        board = game.boards.get(bid)
-        if board is None:
-            unknown.append(f"board {bid!r}")
-        else:
-            total += 1 if distinct else board.copies
+    for kind, names, defined in _selections(game, entry):
+        for name in names:
+            thing = defined.get(name)
+            if thing is None:
+                unknown.append(f"{kind} {name!r}")
+            else:
+                total += _amount(thing, distinct)
     if entry.tag is not None:
-        for _o, c in game.every_card():
-            if entry.tag in c.tags:
-                total += 1 if distinct else c.copies
+        total += sum(_amount(c, distinct) for _o, c in game.every_card() if entry.tag in c.tags)
     return total, unknown
+
+
+def _selections(game: Game, entry: BoxEntry) -> list[tuple[str, list[str], Mapping[str, Any]]]:
+    """The ids an entry names, kind by kind, each with the things of that kind by id."""
+    return [
+        ("card", _ids(entry.card), {c.id: c for _d, c in game.all_cards()}),
+        ("deck", _ids(entry.deck), game.decks),
+        ("token set", _ids(entry.tokens), game.tokens),
+        ("token", _ids(entry.token), {t.id: t for _s, t in game.all_tokens()}),
+        ("board", _ids(entry.board), game.boards),
+    ]
+
+
+def _amount(thing: Card | Board | Deck | TokenSet, distinct: bool) -> int:
+    """What one thing adds to a count: its distinct cards, or every copy."""
+    if isinstance(thing, Deck | TokenSet):
+        return len(thing.cards) if distinct else thing.total
+    return 1 if distinct else thing.copies
 
 
 @check

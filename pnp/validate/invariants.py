@@ -31,71 +31,16 @@ def _card_record(owner_id: str, card: Card) -> Record:
 def game_data(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
     """The names and functions an invariant sees: plain records built from the game."""
     cards = {c.id: _card_record(o.id, c) for o, c in game.every_card()}
-    decks = {
-        d.id: Record(
-            {
-                "id": d.id,
-                "total": d.total,
-                "cards": len(d.cards),
-                "ids": [c.id for c in d.cards],
-                "back": Record(dict(d.back.values) if d.back else {}),
-            },
-            d.pos,
-        )
-        for d in game.decks.values()
-    }
-    tokens = {
-        t.id: Record(
-            {"id": t.id, "total": t.total, "cards": len(t.tokens), "ids": [c.id for c in t.tokens]},
-            t.pos,
-        )
-        for t in game.tokens.values()
-    }
-
-    def plain(value: Any) -> Any:
-        if isinstance(value, Text):
-            return value.values.get(game.source_language) or next(iter(value.values.values()), "")
-        return value
-
-    tables = {
-        t.id: [
-            Record(
-                {k: plain(v) for k, v in cells.items()},
-                positions.get(t.columns[0].id) if t.columns else t.pos,
-            )
-            for cells, positions in zip(t.cells, t.cell_pos, strict=True)
-        ]
-        for t in game.tables.values()
-    }
-    tracks = {
-        t.id: Record({"id": t.id, "min": t.min, "max": t.max, "start": t.start}, t.pos)
-        for t in game.tracks.values()
-    }
-    scenarios = {
-        s.id: Record(
-            {
-                "id": s.id,
-                "start": Record(dict(s.start)),
-                "players": Record({"min": s.players.min, "max": s.players.max})
-                if s.players
-                else None,
-                "extends": s.extends,
-            },
-            s.pos,
-        )
-        for s in game.scenarios.values()
-    }
-    boards = {b.id: Record({"id": b.id, "copies": b.copies}, b.pos) for b in game.boards.values()}
     players = game.meta.players
     names: dict[str, Any] = {
         "players": Record({"min": players.min, "max": players.max}) if players else None,
         "cards": Record(cards),
-        "decks": Record(decks),
-        "tokens": Record(tokens),
-        "tables": Record(tables),
-        "tracks": Record(tracks),
-        "scenarios": Record(scenarios),
-        "boards": Record(boards),
+        "decks": Record(_deck_records(game)),
+        "tokens": Record(_token_records(game)),
+        "tables": Record(_table_records(game)),
+        "tracks": Record(_track_records(game)),
+        "scenarios": Record(_scenario_records(game)),
+        "boards": Record(_board_records(game)),
         "True": True,
         "False": False,
         "None": None,
@@ -126,6 +71,80 @@ def game_data(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
         return total
 
     return names, {"count": count}
+
+
+def _deck_records(game: Game) -> dict[str, Record]:
+    return {
+        d.id: Record(
+            {
+                "id": d.id,
+                "total": d.total,
+                "cards": len(d.cards),
+                "ids": [c.id for c in d.cards],
+                "back": Record(dict(d.back.values) if d.back else {}),
+            },
+            d.pos,
+        )
+        for d in game.decks.values()
+    }
+
+
+def _token_records(game: Game) -> dict[str, Record]:
+    return {
+        t.id: Record(
+            {"id": t.id, "total": t.total, "cards": len(t.tokens), "ids": [c.id for c in t.tokens]},
+            t.pos,
+        )
+        for t in game.tokens.values()
+    }
+
+
+def _table_records(game: Game) -> dict[str, list[Record]]:
+    """Each table as its rows, a row positioned at its key cell; texts in the source language."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Text):
+            return value.values.get(game.source_language) or next(iter(value.values.values()), "")
+        return value
+
+    return {
+        t.id: [
+            Record(
+                {k: plain(v) for k, v in cells.items()},
+                positions.get(t.columns[0].id) if t.columns else t.pos,
+            )
+            for cells, positions in zip(t.cells, t.cell_pos, strict=True)
+        ]
+        for t in game.tables.values()
+    }
+
+
+def _track_records(game: Game) -> dict[str, Record]:
+    return {
+        t.id: Record({"id": t.id, "min": t.min, "max": t.max, "start": t.start}, t.pos)
+        for t in game.tracks.values()
+    }
+
+
+def _scenario_records(game: Game) -> dict[str, Record]:
+    return {
+        s.id: Record(
+            {
+                "id": s.id,
+                "start": Record(dict(s.start)),
+                "players": Record({"min": s.players.min, "max": s.players.max})
+                if s.players
+                else None,
+                "extends": s.extends,
+            },
+            s.pos,
+        )
+        for s in game.scenarios.values()
+    }
+
+
+def _board_records(game: Game) -> dict[str, Record]:
+    return {b.id: Record({"id": b.id, "copies": b.copies}, b.pos) for b in game.boards.values()}
 
 
 class _Fields(string.Formatter):

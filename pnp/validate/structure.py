@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
-from ..content.model import Face, Game
+from ..content.model import Face, Game, Layout
 from ..content.schema import suggest
 from ..core.findings import Pos
 from ..core.rules import BAD_IMAGE, LAYOUT_CYCLE, MISSING_FILE, REFERENCE, Severity
@@ -72,40 +72,62 @@ def layouts(game: Game, ctx: CheckContext) -> None:
     table = layout_table(game)
     known = sorted(table)
     for lid, layout in game.layouts.items():
-        for el in layout.elements:
-            if el.track is not None and el.track not in game.tracks:
-                _unknown(ctx, el.at("track"), "track", el.track, sorted(game.tracks))
-            if el.table is not None and el.table not in game.tables:
-                _unknown(ctx, el.at("table"), "table", el.table, sorted(game.tables))
-        if layout.extends is not None and layout.extends not in table:
-            _unknown(ctx, layout.at("extends"), "layout", layout.extends, known)
-            continue
-        try:
-            resolve_layout(table, lid)
-        except LayoutCycle as cyc:
-            if cyc.too_long:
-                ctx.add(
-                    LAYOUT_CYCLE,
-                    layout.at("extends"),
-                    f"layout {lid!r} extends a chain of more than {MAX_EXTENDS} layouts; "
-                    "flatten it",
-                )
-                continue
+        _element_references(game, layout, ctx)
+        _layout_parent(table, known, lid, layout, ctx)
+    _face_layouts(game, table, known, ctx)
+    _face_styles(game, table, ctx)
+
+
+def _element_references(game: Game, layout: Layout, ctx: CheckContext) -> None:
+    """The tracks and tables a layout's elements draw exist."""
+    for el in layout.elements:
+        if el.track is not None and el.track not in game.tracks:
+            _unknown(ctx, el.at("track"), "track", el.track, sorted(game.tracks))
+        if el.table is not None and el.table not in game.tables:
+            _unknown(ctx, el.at("table"), "table", el.table, sorted(game.tables))
+
+
+def _layout_parent(
+    table: dict[str, Layout], known: list[str], lid: str, layout: Layout, ctx: CheckContext
+) -> None:
+    """The layout a layout extends exists, and the chain of parents is short and ends."""
+    if layout.extends is not None and layout.extends not in table:
+        _unknown(ctx, layout.at("extends"), "layout", layout.extends, known)
+        return
+    try:
+        resolve_layout(table, lid)
+    except LayoutCycle as cyc:
+        if cyc.too_long:
+            ctx.add(
+                LAYOUT_CYCLE,
+                layout.at("extends"),
+                f"layout {lid!r} extends a chain of more than {MAX_EXTENDS} layouts; flatten it",
+            )
+        else:
             ctx.add(
                 LAYOUT_CYCLE,
                 layout.at("extends"),
                 f"layout {lid!r} extends itself through {' -> '.join(cyc.chain)}; "
                 "remove one extends:",
             )
-        except KeyError:
-            pass  # the missing parent is reported above
-    # the layouts and styles faces ask for
+    except KeyError:
+        pass  # the missing parent is reported above
+
+
+def _face_layouts(
+    game: Game, table: dict[str, Layout], known: list[str], ctx: CheckContext
+) -> None:
+    """The layouts that decks, token sets and faces ask for exist."""
     for owner in game.owners():
         if owner.layout is not None and owner.layout not in table:
             _unknown(ctx, owner.at("layout"), "layout", owner.layout, known)
     for face, _side, _owner in _faces(game):
         if face.layout is not None and face.layout not in table:
             _unknown(ctx, face.at("layout"), "layout", face.layout, known)
+
+
+def _face_styles(game: Game, table: dict[str, Layout], ctx: CheckContext) -> None:
+    """The style a face asks for is one of its layout's styles."""
     for face, side, owner in _faces(game):
         if face.style is None:
             continue

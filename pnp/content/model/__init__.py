@@ -1,0 +1,113 @@
+"""Model stage: the content format as typed dataclasses.
+
+These classes *are* the format: the loader converts YAML into them through pnp/content/schema.py,
+the JSON Schema published for editors is generated from them, and docs/format.md describes them.
+Every object remembers its position (``pos``) and the positions of its fields (``at(name)``).
+Lengths are millimetres; coordinates inside a card are measured from its top-left corner.
+
+The format is split by part: ``text`` (multilingual text and plural forms), ``types`` (sizes,
+colours, boxes, language codes), ``faces`` (faces, cards, decks, tokens, boards, layouts, icons),
+``tables`` (tables and the box's component list), ``scenarios`` (player ranges, tracks,
+scenarios) and ``game`` (print settings, rules, the sections of a file, game.yaml, the Game).
+Every public name is available from this package itself.
+"""
+
+from __future__ import annotations
+
+from .faces import (
+    Board,
+    Border,
+    Card,
+    Deck,
+    Element,
+    Face,
+    Icon,
+    Layout,
+    Outcome,
+    Style,
+    TokenSet,
+)
+from .game import (
+    SECTION_NAMES,
+    Game,
+    GameFile,
+    Invariant,
+    PrintSettings,
+    RuleSetting,
+    Sections,
+    SetupSheet,
+)
+from .scenarios import BoardRef, CardRef, DeckStep, Filter, Players, Scenario, Track
+from .tables import (
+    BoxEntry,
+    Column,
+    Combinations,
+    Covers,
+    Deal,
+    Dice,
+    Row,
+    Table,
+    Total,
+)
+from .text import PLURAL_CATEGORIES, SOURCE, Text
+from .types import (
+    NAMED_COLORS,
+    Box,
+    BoxT,
+    Color,
+    ColorT,
+    SizeSpec,
+    SizeT,
+    resolve_box,
+    valid_language,
+)
+
+__all__ = [
+    "NAMED_COLORS",
+    "PLURAL_CATEGORIES",
+    "SECTION_NAMES",
+    "SOURCE",
+    "Board",
+    "BoardRef",
+    "Border",
+    "Box",
+    "BoxEntry",
+    "BoxT",
+    "Card",
+    "CardRef",
+    "Color",
+    "ColorT",
+    "Column",
+    "Combinations",
+    "Covers",
+    "Deal",
+    "Deck",
+    "DeckStep",
+    "Dice",
+    "Element",
+    "Face",
+    "Filter",
+    "Game",
+    "GameFile",
+    "Icon",
+    "Invariant",
+    "Layout",
+    "Outcome",
+    "Players",
+    "PrintSettings",
+    "Row",
+    "RuleSetting",
+    "Scenario",
+    "Sections",
+    "SetupSheet",
+    "SizeSpec",
+    "SizeT",
+    "Style",
+    "Table",
+    "Text",
+    "TokenSet",
+    "Total",
+    "Track",
+    "resolve_box",
+    "valid_language",
+]
