@@ -66,3 +66,15 @@ def test_crop_marks_never_touch_a_card() -> None:
             box = m.bbox()
             for c in cards:
                 assert not c.overlaps(Rect(box.x, box.y, max(box.w, 1e-3), max(box.h, 1e-3)))
+
+
+def test_one_cell_format_for_face_tables_and_the_setup_sheet() -> None:
+    from pnp.printing.render import Renderer
+    from pnp.typeset.faces import cell_text
+
+    assert cell_text(1.5, "cm", "it", str) == "1,5\u00a0cm"
+    assert cell_text(1200, None, "de", str) == "1.200"
+    assert cell_text(0, "mm", "en", str) == "–"
+    assert cell_text(True, None, "en", str) == "1"
+    assert cell_text("0", None, "en", str) == "0"  # a written 0 stays a 0
+    assert "cell_text" in Renderer.cell.__code__.co_names  # the setup sheet uses the same

@@ -26,7 +26,7 @@ from ..core.rules import (
     TEXT_LANGUAGE,
     Severity,
 )
-from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, Text, valid_language
+from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, valid_language
 from .schema import INVALID, Context, convert
 from .yamlio import YMap, load_file
 
@@ -326,7 +326,3 @@ def _resolve_source_texts(game: Game) -> None:
             value = text.values.pop(SOURCE)
             text.values.setdefault(src, value)
             text.lpos.setdefault(src, text.lpos.pop(SOURCE, text.pos))
-
-
-def iter_texts(game: Game) -> list[Text]:
-    return game.texts

@@ -69,11 +69,6 @@ class YSeq(list[Any]):
         return self.ipos[index] if 0 <= index < len(self.ipos) else self.pos
 
 
-def pos_of(value: Any, fallback: Pos) -> Pos:
-    """The position of a mapping or sequence, else ``fallback`` (scalars carry none)."""
-    return value.pos if isinstance(value, YMap | YSeq) else fallback
-
-
 @dataclass
 class LoadedFile:
     path: str  # relative to the content root, with forward slashes

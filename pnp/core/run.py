@@ -40,9 +40,6 @@ class Run:
             found.clear()
         return found
 
-    def names(self) -> list[str]:
-        return sorted(self._stores)
-
 
 # The run in progress in this process. A module variable, not a context variable: forked
 # workers (started from any thread) find the run that started them.

@@ -41,9 +41,6 @@ class Size:
     def portrait(self) -> Size:
         return Size(min(self.w, self.h), max(self.w, self.h))
 
-    def rotated(self) -> Size:
-        return Size(self.h, self.w)
-
     def __str__(self) -> str:
         return f"{self.w:g}x{self.h:g} mm"
 

@@ -97,10 +97,6 @@ class Slot:
     bleed: float = 0.0
     index: int = 0  # position in the grid (row-major), same on fronts and backs
 
-    @property
-    def bleed_rect(self) -> Rect:
-        return self.rect.grow(self.bleed)
-
 
 PageKind = Literal[
     "fronts",

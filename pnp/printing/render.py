@@ -14,7 +14,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
-from babel.numbers import format_decimal
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
@@ -40,10 +39,11 @@ from ..typeset.faces import (
     TextOp,
     TrackOp,
     build_table,
+    cell_text,
     flatten,
 )
 from ..typeset.fonts import FontSet
-from ..typeset.text import PARAGRAPH_GAP, IconSpec, TextStyle, fit_text, normalise_spaces
+from ..typeset.text import PARAGRAPH_GAP, normalise_spaces
 from .imposition import SCALE_BAR as SCALE_BAR_MM
 from .imposition import Duplex, Line, Page, Rect, Slot
 from .pdfimage import draw_image, save_streaming
@@ -175,8 +175,6 @@ class Renderer:
             self.blank(pen, page)
         elif page.kind == "board":
             self.board_tile(pen, page)
-        elif page.kind == "calibration":
-            self.calibration(pen, page)
         elif page.kind == "proof":
             self.proof_page(pen, page)
         else:
@@ -691,9 +689,6 @@ class Renderer:
         p.close()
         c.drawPath(p, stroke=0, fill=1)
 
-    def calibration(self, pen: Pen, page: Page) -> None:
-        draw_calibration(pen, page, self.fonts, self.lang, self._duplex)
-
     @staticmethod
     def _fit_label(text: str, font: str, size: float, width: float) -> str:
         from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -941,20 +936,7 @@ class Renderer:
         return out
 
     def cell(self, value: Any, unit: str | None) -> str:
-        from ..content.model import Text
-
-        if isinstance(value, Text):
-            return self.translator.text(value)
-        if isinstance(value, bool):
-            value = int(value)
-        if isinstance(value, int | float):
-            text = format_decimal(value, locale=self.lang)
-            if value == 0:
-                text = "–"
-            elif unit:
-                text = f"{text}\u00a0{unit}"
-            return text
-        return str(value)
+        return cell_text(value, unit, self.lang, self.translator.text)
 
     def table(
         self, table: TableModel, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
@@ -1005,14 +987,6 @@ class Renderer:
         if table.note:
             out.extend(self.paragraphs(t(table.note), small))
         return out
-
-
-def measure_text(
-    text: str, fonts: FontSet, icons: dict[str, IconSpec], lang: str, size: float, width_mm: float
-) -> float:
-    """Height in points of a text set in a box of the given width (used by tests)."""
-    ts = TextStyle(size=size, fit="none")
-    return fit_text(text, ts, fonts, icons, {}, lang, pt(width_mm), 1e6).height
 
 
 def draw_calibration(pen: Pen, page: Page, fonts: FontSet, lang: str, duplex: Duplex) -> None:

@@ -200,6 +200,23 @@ class TableOp:
 Op = FillOp | StrokeOp | ImageOp | TextOp | TrackOp | TableOp
 
 
+def cell_text(value: Any, unit: str | None, lang: str, text_of: Any) -> str:
+    """A table cell as printed, on a face or on the setup sheet: a text in the build language
+    (``text_of``), a number as the language writes it with its unit, 0 as a dash."""
+    from babel.numbers import format_decimal
+
+    if isinstance(value, Text):
+        return str(text_of(value))
+    if isinstance(value, bool):
+        value = int(value)
+    if isinstance(value, int | float):
+        if value == 0:
+            return "–"
+        text = format_decimal(value, locale=lang)
+        return f"{text}\u00a0{unit}" if unit else text
+    return str(value)
+
+
 @dataclass
 class TextIssue:
     """A problem with one text of one face in one language."""
@@ -463,19 +480,10 @@ class FaceEngine:
             return None
         t = self.translator.text
         header = [t(c.title) if c.title else c.id for c in table.columns]
-        rows = []
-        for cells in table.cells:
-            row = []
-            for col in table.columns:
-                value = cells.get(col.id, "")
-                if isinstance(value, Text):
-                    text = t(value)
-                else:
-                    text = str(value) if not isinstance(value, bool) else str(int(value))
-                if col.unit and isinstance(value, int | float) and not isinstance(value, bool):
-                    text = f"{text}\u00a0{col.unit}"
-                row.append(text)
-            rows.append(row)
+        rows = [
+            [cell_text(cells.get(col.id, ""), col.unit, self.lang, t) for col in table.columns]
+            for cells in table.cells
+        ]
         size = table_fit_size(
             header, rows, box, el.size, el.min_size or el.size * 0.6, self.fonts, self.icons
         )

@@ -43,9 +43,6 @@ class Text(Custom):
     def __repr__(self) -> str:
         return f"Text({self.values!r})"
 
-    def get(self, lang: str) -> str | None:
-        return self.values.get(lang)
-
     def at(self, lang: str) -> Pos:
         return self.lpos.get(lang, self.pos)
 
