@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -59,17 +61,27 @@ def test_watch_cycle_rebuilds_what_changed(tmp_path: Path) -> None:
     root = make_root(tmp_path, FIXTURES / "clean")
     messages: list[str] = []
     watcher = Watcher(open_root(root), "mini", (), "a4", echo=messages.append)
-    watcher.changed()
     built, _seconds = watcher.cycle()
     assert built
     index = root / "output/mini/preview/index.html"
     stamp = (root / "output/mini/preview/stamp.js").read_text()
     first = index.read_text("utf-8")
     decks = root / "cards/mini/decks.yaml"
-    decks.write_text(
-        decks.read_text("utf-8").replace("{en: Alpha, it: Alfa}", "{en: Alef, it: Alfa}", 1)
-    )
-    assert watcher.changed() == [decks]
+
+    def save_soon(text: str) -> threading.Thread:
+        def save() -> None:
+            time.sleep(0.3)
+            decks.write_text(text, "utf-8")
+
+        thread = threading.Thread(target=save)
+        thread.start()
+        return thread
+
+    saver = save_soon(decks.read_text("utf-8").replace("{en: Alpha, it: Alfa}", "{en: Alef}", 1))
+    started = time.perf_counter()
+    assert watcher.wait(timeout_ms=10_000) == [decks]  # told by the operating system
+    assert time.perf_counter() - started < 5
+    saver.join()
     built, _seconds = watcher.cycle()
     assert built
     assert (root / "output/mini/preview/stamp.js").read_text() != stamp
@@ -78,10 +90,24 @@ def test_watch_cycle_rebuilds_what_changed(tmp_path: Path) -> None:
     pdf = root / "output/mini/mini-en-a4.pdf"
     before = pdf.read_bytes()
     decks.write_text(decks.read_text("utf-8").replace("copies: 4", "copies: lots"))
-    watcher.changed()
     built, _seconds = watcher.cycle()
     assert not built and pdf.read_bytes() == before
     assert any("[schema]" in m for m in messages)
+
+
+def test_watch_looks_at_the_game_its_fonts_and_catalogs_only(tmp_path: Path) -> None:
+    root = open_root(make_root(tmp_path, FIXTURES / "clean"))
+    watcher = Watcher(root, "mini", (), "a4")
+    assert watcher.relevant(root.path / "cards/mini/decks.yaml")
+    assert watcher.relevant(root.path / "cards/mini/art/a.png")
+    assert watcher.relevant(root.fonts / "NotoSans-Regular.ttf")
+    assert watcher.relevant(root.locales / "fr/LC_MESSAGES/mini.po")
+    assert not watcher.relevant(root.locales / "fr/LC_MESSAGES/other.po")
+    assert not watcher.relevant(root.path / "cards/other/game.yaml")
+    assert not watcher.relevant(root.output / "mini/mini-en-a4.pdf")  # its own outputs
+    assert not watcher.relevant(root.path / "cards/mini/.decks.yaml.swp")
+    # nothing changes: the wait ends at its timeout, empty
+    assert watcher.wait(timeout_ms=300) == []
 
 
 def _dump_dom(page: Path) -> str:

@@ -1,16 +1,19 @@
 """`pnp watch`: validate and rebuild a game whenever one of its files changes.
 
-Polling (no extra dependency): every few tenths of a second the modification times of the
-game's YAML and art, the fonts and the game's catalogs are compared with the last snapshot.
-A change validates again, prints the findings, and when there is no error rebuilds the PDFs
-and the preview page (which reloads itself in the browser).
+The operating system tells of changes (inotify, FSEvents, ReadDirectoryChangesW, through
+watchfiles): about 55 ms from a save to the rebuild's start, where polling every 0.25 s took
+125 ms on average. The game's folder, the fonts and the game's catalogs are watched; other
+games, the outputs and hidden files are not. A change validates again, prints the findings,
+and when there is no error rebuilds the PDFs and the preview page (which reloads itself in the
+browser). Each rebuild is a run of its own (pnp.core.run): nothing stale is kept.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..build.pipeline import BuildOptions, build
@@ -23,7 +26,7 @@ from ..printing.imposition import Options
 from ..validate import validate
 from .preview import build_preview
 
-POLL_SECONDS = 0.25
+QUIET_MS = 50  # a save is often several writes: rebuild once they have stopped for this long
 
 
 @dataclass
@@ -33,27 +36,36 @@ class Watcher:
     langs: tuple[str, ...]
     paper: str
     echo: Callable[[str], None] = print
-    snapshot: dict[Path, float] = field(default_factory=dict)
 
-    def files(self) -> dict[Path, float]:
-        out: dict[Path, float] = {}
-        dirs = [self.root.game_dir(self.game), self.root.fonts]
-        for base in dirs:
-            if base.is_dir():
-                for p in base.rglob("*"):
-                    if p.is_file() and not p.name.startswith("."):
-                        out[p] = p.stat().st_mtime
-        if self.root.locales.is_dir():
-            for p in self.root.locales.rglob(f"{self.game}.po"):
-                out[p] = p.stat().st_mtime
-        return out
+    def relevant(self, path: Path) -> bool:
+        """Whether a change of ``path`` can change what the game builds."""
+        inside = path.relative_to(self.root.path) if path.is_relative_to(self.root.path) else path
+        if any(part.startswith(".") for part in inside.parts):  # editors' and pnp's own
+            return False
+        game_dir = self.root.game_dir(self.game)
+        if path.is_relative_to(game_dir) or path.is_relative_to(self.root.fonts):
+            return True
+        return path.is_relative_to(self.root.locales) and path.name == f"{self.game}.po"
 
-    def changed(self) -> list[Path]:
-        now = self.files()
-        diff = [p for p in now if self.snapshot.get(p) != now[p]]
-        diff += [p for p in self.snapshot if p not in now]
-        self.snapshot = now
-        return diff
+    def wait(self, timeout_ms: int = 0, stop: threading.Event | None = None) -> list[Path]:
+        """The files of the game that change next, once they are quiet for QUIET_MS (empty
+        after ``timeout_ms`` without a change, or when ``stop`` is set; 0: no timeout)."""
+        import watchfiles
+
+        def wanted(_change: object, name: str) -> bool:
+            return self.relevant(Path(name))
+
+        for changes in watchfiles.watch(
+            self.root.path,
+            watch_filter=wanted,
+            step=QUIET_MS,
+            stop_event=stop,
+            rust_timeout=timeout_ms,
+            yield_on_timeout=bool(timeout_ms),
+            raise_interrupt=True,
+        ):
+            return sorted({Path(name) for _change, name in changes})
+        return []
 
     def cycle(self) -> tuple[bool, float]:
         """Validate and rebuild once; returns (built, seconds)."""
@@ -90,7 +102,6 @@ class Watcher:
         return True, seconds
 
     def run(self) -> None:  # pragma: no cover - an endless loop, exercised by hand
-        self.changed()
         self.cycle()
         page = self.root.output / self.game / "preview" / "index.html"
         self.echo(
@@ -100,8 +111,7 @@ class Watcher:
         )
         try:
             while True:
-                time.sleep(POLL_SECONDS)
-                changed = self.changed()
+                changed = self.wait()
                 if changed:
                     names = ", ".join(self.root.rel(p) for p in changed[:3])
                     self.echo(
