@@ -76,12 +76,37 @@ def build_preview(root: Root, game: Game, report: Report, langs: list[str] | Non
     langs = langs or list(game.languages)
     fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
     catalogs = catalogs_for(root, game, Report())
-    owners = game.owners()
-    sizes = {o.id: item_size(game, o) for o in owners}
-    pages = export.face_pages(game, owners, sizes)
+    pages = export.face_pages(game, game.owners(), _sizes(game))
+    findings = report.for_game(game.id)
+    views, general = _views(game, pages, findings)
+    setups: dict[str, list[str]] = {}
+    for lang in langs:
+        translator = Translator(game, lang, catalogs.get(lang))
+        engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
+        _face_images(root, game, engine, views, pages, out_dir)
+        setups[lang] = _setup_images(game, engine, out_dir)
+    _prune(
+        out_dir,
+        {v.images[lg] for v in views for lg in v.images}
+        | {n for names in setups.values() for n in names},
+    )
+    stamp = _digest([v.images for v in views], setups, [f.text() for f in findings])
+    html = _page(game, langs, views, general, setups, stamp, findings)
+    write_atomic(out_dir / "index.html", html.encode("utf-8"))
+    write_atomic(out_dir / "stamp.js", f"window.pnpStamp = {json.dumps(stamp)};\n".encode())
+    return out_dir / "index.html"
+
+
+def _sizes(game: Game) -> dict[str, Any]:
+    return {o.id: item_size(game, o) for o in game.owners()}
+
+
+def _views(
+    game: Game, pages: list[export.FacePage], findings: list[Finding]
+) -> tuple[list[FaceView], list[Finding]]:
+    """A view per face, with the findings on it; and the findings on no face."""
     cards = {c.id: c for _o, c in game.every_card()}
     views: list[FaceView] = []
-    findings = report.for_game(game.id)
     claimed: set[int] = set()
     for fp in pages:
         item = fp.page.slots[0].item
@@ -99,77 +124,73 @@ def build_preview(root: Root, game: Game, report: Report, langs: list[str] | Non
                 claimed.add(i)
                 view.findings.setdefault(f.lang, []).append(f)
         views.append(view)
-    general = [f for i, f in enumerate(findings) if i not in claimed]
-    setups: dict[str, list[str]] = {}
-    for lang in langs:
-        translator = Translator(game, lang, catalogs.get(lang))
-        engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
-        renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
-        todo: list[tuple[FaceView, export.FacePage, Path]] = []
-        for view, fp in zip(views, pages, strict=True):
-            item = fp.page.slots[0].item
-            face = item.face
-            assert face is not None
-            lid = engine.layout_id(face, item.owner, item.side)
-            resolved = engine.resolved(lid)
-            texts = [translator.text(t) for t in _face_texts(face)]
-            view.fallbacks[lang] = [
-                t.ctx.rsplit("/", 1)[-1] for t in _face_texts(face) if translator.is_fallback(t)
-            ]
-            art = [face.art, getattr(item.card, "art", None)]
-            mtimes = [
-                (root.game_dir(game.id) / a).stat().st_mtime
-                if a and (root.game_dir(game.id) / a).is_file()
-                else 0
-                for a in art
-            ]
-            sig = _digest(
-                lang,
-                face,
-                item.card.values,
-                resolved,
-                texts,
-                sizes[fp.owner],
-                mtimes,
-                game.icons,
-                fonts.main.faces,
-                item.shape,
-            )
-            rel = f"{lang}/{fp.name}-{sig}.png"
-            view.images[lang] = rel
-            if not (out_dir / rel).is_file():
-                todo.append((view, fp, out_dir / rel))
-        if todo:
-            pdf = renderer.render([fp.page for _v, fp, _p in todo])
-            images = export.rasterise(pdf, DPI, [fp.page.size for _v, fp, _p in todo])
-            for (_v, _fp, path), image in zip(todo, images, strict=True):
-                write_atomic(path, export.png_bytes(image, DPI))
-        # the setup sheet, as the player will see it
-        setup_renderer = Renderer(
-            game, lang, engine, fonts, translator, translator.text(game.meta.title)
+    return views, [f for i, f in enumerate(findings) if i not in claimed]
+
+
+def _face_images(
+    root: Root,
+    game: Game,
+    engine: FaceEngine,
+    views: list[FaceView],
+    pages: list[export.FacePage],
+    out_dir: Path,
+) -> None:
+    """Each face in the engine's language as a PNG, named by what it is drawn from (a face
+    that did not change is not drawn again)."""
+    lang, translator, fonts = engine.lang, engine.translator, engine.fonts
+    sizes = _sizes(game)
+    todo: list[tuple[FaceView, export.FacePage, Path]] = []
+    for view, fp in zip(views, pages, strict=True):
+        item = fp.page.slots[0].item
+        face = item.face
+        assert face is not None
+        resolved = engine.resolved(engine.layout_id(face, item.owner, item.side))
+        texts = [translator.text(t) for t in _face_texts(face)]
+        view.fallbacks[lang] = [
+            t.ctx.rsplit("/", 1)[-1] for t in _face_texts(face) if translator.is_fallback(t)
+        ]
+        art = [face.art, getattr(item.card, "art", None)]
+        folder = root.game_dir(game.id)
+        mtimes = [(folder / a).stat().st_mtime if a and (folder / a).is_file() else 0 for a in art]
+        sig = _digest(
+            lang,
+            face,
+            item.card.values,
+            resolved,
+            texts,
+            sizes[fp.owner],
+            mtimes,
+            game.icons,
+            fonts.main.faces,
+            item.shape,
         )
-        paper = PAPERS["a4"].portrait()
-        n = setup_renderer.count_setup_pages(paper)
-        plan = [p for p in plan_document(game, Options(), setup_pages=n) if p.kind == "setup"]
-        pdf = setup_renderer.render(plan)
-        sig = _digest(pdf)
-        names = []
-        for i, image in enumerate(export.rasterise(pdf, SETUP_DPI, [p.size for p in plan]), 1):
-            rel = f"{lang}/setup-{i}-{sig}.png"
-            if not (out_dir / rel).is_file():
-                write_atomic(out_dir / rel, export.png_bytes(image, SETUP_DPI))
-            names.append(rel)
-        setups[lang] = names
-    _prune(
-        out_dir,
-        {v.images[lg] for v in views for lg in v.images}
-        | {n for names in setups.values() for n in names},
-    )
-    stamp = _digest([v.images for v in views], setups, [f.text() for f in findings])
-    html = _page(game, langs, views, general, setups, stamp, findings)
-    write_atomic(out_dir / "index.html", html.encode("utf-8"))
-    write_atomic(out_dir / "stamp.js", f"window.pnpStamp = {json.dumps(stamp)};\n".encode())
-    return out_dir / "index.html"
+        rel = f"{lang}/{fp.name}-{sig}.png"
+        view.images[lang] = rel
+        if not (out_dir / rel).is_file():
+            todo.append((view, fp, out_dir / rel))
+    if todo:
+        renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
+        pdf = renderer.render([fp.page for _v, fp, _p in todo])
+        images = export.rasterise(pdf, DPI, [fp.page.size for _v, fp, _p in todo])
+        for (_v, _fp, path), image in zip(todo, images, strict=True):
+            write_atomic(path, export.png_bytes(image, DPI))
+
+
+def _setup_images(game: Game, engine: FaceEngine, out_dir: Path) -> list[str]:
+    """The setup sheet in the engine's language, as the player will see it."""
+    lang, translator, fonts = engine.lang, engine.translator, engine.fonts
+    renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
+    n = renderer.count_setup_pages(PAPERS["a4"].portrait())
+    plan = [p for p in plan_document(game, Options(), setup_pages=n) if p.kind == "setup"]
+    pdf = renderer.render(plan)
+    sig = _digest(pdf)
+    names = []
+    for i, image in enumerate(export.rasterise(pdf, SETUP_DPI, [p.size for p in plan]), 1):
+        rel = f"{lang}/setup-{i}-{sig}.png"
+        if not (out_dir / rel).is_file():
+            write_atomic(out_dir / rel, export.png_bytes(image, SETUP_DPI))
+        names.append(rel)
+    return names
 
 
 def _prune(out_dir: Path, keep: set[str]) -> None:

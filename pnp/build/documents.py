@@ -1,0 +1,188 @@
+"""One PDF: a game in one language on one paper, rendered into a staged file beside
+its final name; the findings of rendering (overflow, glyphs, fallbacks) go to the report; PNG
+faces and Tabletop Simulator sheets when asked."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
+
+from ..content.load import Root
+from ..content.model import Game
+from ..core.errors import BuildError
+from ..core.files import default_mode
+from ..core.findings import Report
+from ..core.perf import EarlyWriteback
+from ..core.rules import FALLBACK, GLYPH, OVERFLOW
+from ..core.units import PAPERS
+from ..printing.imposition import plan_document
+from .options import BuildOptions, Output
+
+if TYPE_CHECKING:  # the renderer and the validator are imported when first needed
+    from ..i18n.catalog import LangCatalog
+    from ..i18n.translator import Translator
+    from ..printing.render import Renderer
+
+
+def render_game(
+    root: Root,
+    game: Game,
+    lang: str,
+    opts: BuildOptions,
+    report: Report,
+    catalog: LangCatalog | None = None,
+) -> Output:
+    from ..i18n import Translator
+    from ..printing.render import Renderer
+    from ..typeset.faces import FaceEngine
+    from ..typeset.fonts import fontset
+
+    try:
+        fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
+    except BuildError as exc:
+        report.add("font", game.meta.at("print"), str(exc), game=game.id)
+        raise
+    translator = Translator(game, lang, catalog)
+    engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, cache=False)
+    title = translator.text(game.meta.title)
+    renderer = Renderer(game, lang, engine, fonts, translator, title)
+    renderer._duplex = opts.layout.duplex
+    if opts.proof:
+        return _proof(root, game, lang, opts, report, renderer)
+    setup_pages = renderer.count_setup_pages(PAPERS[opts.layout.paper].portrait())
+    try:
+        pages = plan_document(game, opts.layout, setup_pages=setup_pages)
+    except ValueError as exc:
+        raise BuildError(f"{game.id}: {exc}") from exc
+    out_dir = (opts.out_dir or root.output) / game.id
+    path = out_dir / f"{game.id}-{lang}-{opts.layout.paper}.pdf"
+    staged = render_staged(renderer, pages, path)
+    for issue in engine.issues:  # builds fit texts here, once, instead of in validation
+        if not issue.structural:  # the structure check reports those, with suggestions
+            issue.report_to(report, game.id)
+    report_fallbacks(report, game, lang, translator)
+    sheets = max((p.sheet for p in pages), default=0)
+    out = Output(game.id, lang, path, staged, len(pages), sheets, len(translator.fallbacks))
+    if opts.png_dpi or opts.tts:
+        out.extra = raster_files(game, lang, renderer, out_dir, opts)
+    return out
+
+
+FALLBACK_ADVICE = {
+    "fuzzy": "is fuzzy: check the translation and remove the fuzzy flag",
+    "missing": "is not translated yet",
+    "outdated": "was made for an older source text: run `pnp i18n update {game}`",
+    "absent": "is not in the catalog: run `pnp i18n update {game}` (or `pnp i18n init {game} "
+    "{lang}`)",
+}
+
+
+def report_fallbacks(report: Report, game: Game, lang: str, translator: Translator) -> None:
+    """One finding per text printed in another language than ``lang``, where to fix it."""
+    for fb in translator.fallbacks.values():
+        advice = FALLBACK_ADVICE.get(fb.state, fb.state).format(game=game.id, lang=lang)
+        shown = "English" if fb.what.startswith("pnp:") else game.source_language
+        report.add(
+            FALLBACK,
+            fb.pos,
+            f"[{lang}] {fb.what} printed in {shown}: the {lang} entry {advice}",
+            game=game.id,
+            lang=lang,
+        )
+
+
+def _proof(
+    root: Root, game: Game, lang: str, opts: BuildOptions, report: Report, renderer: Renderer
+) -> Output:
+    from ..i18n import Translator
+    from ..printing.imposition import plan_proof
+    from ..typeset.faces import FaceEngine
+
+    src = game.source_language
+    src_engine = FaceEngine(
+        game, root.game_dir(game.id), src, Translator(game, src), renderer.fonts
+    )
+    renderer.source_engine = src_engine
+    pages = plan_proof(game, PAPERS[opts.layout.paper])
+    out_dir = (opts.out_dir or root.output) / game.id
+    path = out_dir / f"{game.id}-{lang}-proof.pdf"
+    staged = render_staged(renderer, pages, path)
+    translator = renderer.translator
+    for issue in renderer.engine.issues:
+        if issue.structural or (issue.rule in (OVERFLOW, GLYPH) and lang in game.languages):
+            continue  # validation reported these
+        issue.report_to(report, game.id)
+    report_fallbacks(report, game, lang, translator)
+    return Output(game.id, lang, path, staged, len(pages), len(pages), len(translator.fallbacks))
+
+
+def raster_files(
+    game: Game, lang: str, renderer: Renderer, out_dir: Path, opts: BuildOptions
+) -> dict[Path, bytes]:
+    """Face PNGs and TTS sheets, rendered from a PDF of one face per page."""
+    from ..content.queries import item_size
+    from ..printing import export
+    from ..printing.render import Renderer
+
+    owners = game.owners()
+    sizes = {o.id: item_size(game, o) for o in owners}
+    faces = export.face_pages(game, owners, sizes)
+    if not faces:
+        return {}
+    face_renderer = Renderer(
+        game, lang, renderer.engine, renderer.fonts, renderer.translator, renderer.title
+    )
+    pdf = face_renderer.render([f.page for f in faces])
+    dpi = opts.png_dpi or 150.0
+    rasters = export.rasterise(pdf, dpi, [f.page.size for f in faces])
+    images = dict(zip([f.name for f in faces], rasters, strict=True))
+    files: dict[Path, bytes] = {}
+    if opts.png_dpi:
+        for name, image in images.items():
+            files[out_dir / f"{game.id}-{lang}-png" / f"{name}.png"] = export.png_bytes(image, dpi)
+    if opts.tts:
+        for name, data in export.tts_sheets(game, images, faces, dpi).items():
+            files[out_dir / f"{game.id}-{lang}-tts" / name] = data
+    return files
+
+
+STALE_SECONDS = 3600
+
+
+def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
+    """Render into a temporary file beside ``path`` (renamed into place by :func:`build`)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
+    staged = Path(tmp)
+    default_mode(staged)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            writer = EarlyWriteback(fh)
+            try:
+                renderer.render(pages, sink=cast(BinaryIO, writer))
+                writer.close()
+            finally:
+                writer.stop()
+    except BaseException:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise
+    return staged
+
+
+def remove_stale(path: Path) -> None:
+    """Temporary files left by a build that was killed long ago (not by one running now)."""
+
+    now = time.time()
+    for old in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            if now - old.stat().st_mtime > STALE_SECONDS:
+                old.unlink()

@@ -1,0 +1,56 @@
+"""What a build is asked for, and what it gives back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..content.load import Root
+from ..content.model import Game, valid_language
+from ..core.errors import UsageError
+from ..i18n.catalog import catalog_languages
+from ..printing.imposition import Options
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    langs: tuple[str, ...] = ()
+    layout: Options = field(default_factory=Options)
+    out_dir: Path | None = None
+    papers: tuple[str, ...] = ()  # several papers in one build; empty: layout.paper
+    jobs: int = 1  # worker processes for several games, languages or papers
+    force: bool = False  # rebuild even when nothing changed since the last build
+    proof: bool = False  # a translator's proof (source | translation) instead of print sheets
+    png_dpi: float | None = None  # also write every face as a PNG at this resolution
+    tts: bool = False  # also write Tabletop Simulator deck sheets
+
+
+@dataclass
+class Output:
+    game: str
+    lang: str
+    path: Path
+    staged: Path  # the finished PDF, in a temporary file beside ``path`` until committed
+    pages: int
+    sheets: int
+    fallbacks: int
+    extra: dict[Path, bytes] = field(default_factory=dict)  # PNG faces, TTS sheets
+    skipped: bool = False  # up to date: nothing was rendered
+
+
+def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
+    """The languages to build: the requested ones (declared, or with a catalog), else all."""
+    if not wanted:
+        return list(game.languages)
+    available = set(game.languages) | set(catalog_languages(root, game.id))
+    out = []
+    for lang in wanted:
+        if not valid_language(lang):
+            raise UsageError(f"--lang {lang!r} is not a locale code (examples: it, en, pt_BR)")
+        if lang not in available:
+            raise UsageError(
+                f"{game.id} has no {lang!r} text: it declares {', '.join(game.languages)}; "
+                f"start a translation with `pnp i18n init {game.id} {lang}`"
+            )
+        out.append(lang)
+    return list(dict.fromkeys(out))

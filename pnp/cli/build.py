@@ -1,0 +1,153 @@
+"""`pnp build`."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..content.load import open_root
+from ..core.errors import ContentError, Interrupted, PnpError, UsageError
+from ..core.findings import Report
+from ..i18n.words import tr
+from .common import (
+    Duplex,
+    OutOpt,
+    Paper,
+    RootOpt,
+    app,
+    build_findings,
+    err,
+    fail,
+    fail_with,
+    parse_offset,
+    progress,
+)
+
+if TYPE_CHECKING:
+    from ..build.pipeline import BuildOptions, Output
+
+GamesToBuild = Annotated[list[str] | None, typer.Argument(help="Games to build (default: all).")]
+LangsOpt = Annotated[
+    list[str] | None, typer.Option("--lang", help="Language to build (repeatable).")
+]
+PapersOpt = Annotated[
+    list[Paper] | None,
+    typer.Option("--paper", help="Paper size: a4 (default), letter or a3; repeatable."),
+]
+DuplexOpt = Annotated[Duplex, typer.Option("--duplex", help="Flip edge of double-sided printing.")]
+FoldOpt = Annotated[bool, typer.Option("--fold", help="Gutter-fold sheets.")]
+BleedOpt = Annotated[
+    float, typer.Option("--bleed", help="Bleed around each card, mm.", min=0, max=10)
+]
+NoMarksOpt = Annotated[bool, typer.Option("--no-crop-marks", help="Leave out crop marks.")]
+OffsetOpt = Annotated[
+    str | None,
+    typer.Option("--back-offset", help="Shift backs pages by X,Y mm to correct a printer."),
+]
+PngOpt = Annotated[
+    float | None,
+    typer.Option("--png", help="Also write every face as a PNG at this DPI.", min=30, max=1200),
+]
+TtsOpt = Annotated[
+    bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets (10x7).")
+]
+JobsOpt = Annotated[
+    int, typer.Option("--jobs", "-j", help="Build in N processes in parallel.", min=1, max=64)
+]
+ProofOpt = Annotated[
+    bool, typer.Option("--proof", help="Write a translator's proof: source and LANG side by side.")
+]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Rebuild even when nothing changed, reading every file again."),
+]
+
+
+@app.command("build")
+def build_cmd(
+    games: GamesToBuild = None,
+    lang: LangsOpt = None,
+    paper: PapersOpt = None,
+    duplex: DuplexOpt = Duplex.long,
+    fold: FoldOpt = False,
+    bleed: BleedOpt = 0.0,
+    no_crop_marks: NoMarksOpt = False,
+    back_offset: OffsetOpt = None,
+    out: OutOpt = None,
+    png: PngOpt = None,
+    tts: TtsOpt = False,
+    jobs: JobsOpt = 1,
+    proof: ProofOpt = False,
+    force: ForceOpt = False,
+    root: RootOpt = None,
+) -> None:
+    """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
+    from ..build.pipeline import BuildOptions, build
+    from ..printing.imposition import Options
+
+    report = Report()
+    try:
+        for name, number in (("--bleed", bleed), ("--png", png)):
+            if number is not None and not math.isfinite(number):  # ranges let NaN through
+                raise UsageError(f"{name} {number}: give a number")
+        r = open_root(root)
+        layout = Options(
+            duplex=duplex.value,
+            fold=fold,
+            bleed=bleed,
+            crop_marks=not no_crop_marks,
+            back_offset=parse_offset(back_offset),
+        )
+        opts: BuildOptions = BuildOptions(
+            langs=tuple(lang or ()),
+            papers=tuple(p.value for p in (paper or [Paper.a4])),
+            layout=layout,
+            out_dir=out.resolve() if out else None,
+            png_dpi=png,
+            tts=tts,
+            jobs=jobs,
+            proof=proof,
+            force=force,
+        )
+        outputs = build(r, games, opts, report, progress=progress())
+    except KeyboardInterrupt:
+        err("")
+        fail(Interrupted(tr("interrupted; nothing was written")))
+    except (ContentError, PnpError) as exc:
+        fail_with(build_findings(report), exc)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\x1b[K")
+    text = build_findings(report)
+    if text:
+        err(text)
+    _say_written(outputs)
+
+
+def _say_written(outputs: list[Output]) -> None:
+    for o in outputs:
+        try:
+            shown = o.path.relative_to(Path.cwd())
+        except ValueError:
+            shown = o.path
+        if o.skipped:
+            typer.echo(
+                tr("up to date: {path} (nothing changed; --force rebuilds)").format(path=shown)
+            )
+            continue
+        typer.echo(
+            tr("wrote {path} ({pages} pages, {sheets} sheets)").format(
+                path=shown, pages=o.pages, sheets=o.sheets
+            )
+        )
+        if o.extra:
+            folders = sorted({p.parent.name for p in o.extra})
+            typer.echo(
+                "  "
+                + tr("and {n} image files in {folders}").format(
+                    n=len(o.extra), folders=", ".join(folders)
+                )
+            )

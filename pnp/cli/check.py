@@ -1,0 +1,77 @@
+"""`pnp list` and `pnp validate`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..content.load import discover, load_game, open_root, select_games
+from ..core.errors import PnpError
+from ..core.findings import Report
+from .common import Format, FormatOpt, RootOpt, app, err, fail, summary
+
+
+@app.command("list")
+def list_games(root: RootOpt = None) -> None:
+    """List the games under cards/ with their languages."""
+    from ..i18n import Translator
+
+    try:
+        r = open_root(root)
+        ids = discover(r)
+    except PnpError as exc:
+        fail(exc)
+    if not ids:
+        err(f"no games under {r.cards} (create one with `pnp new GAME`)")
+        return
+    for gid in ids:
+        game = load_game(r, gid, Report())
+        if game is None:
+            typer.echo(f"{gid}\t(unreadable: run `pnp validate {gid}`)")
+            continue
+        title = Translator(game, game.source_language).text(game.meta.title)
+        typer.echo(f"{gid}\t{', '.join(game.languages)}\t{title}")
+
+
+JobsOpt = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Fit a large game's texts in up to N processes (0: one per core).",
+        min=0,
+        max=64,
+    ),
+]
+
+
+@app.command("validate")
+def validate_cmd(
+    games: Annotated[
+        list[str] | None, typer.Argument(help="Games to check (default: all).")
+    ] = None,
+    fmt: FormatOpt = Format.text,
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
+    jobs: JobsOpt = 0,
+    root: RootOpt = None,
+) -> None:
+    """Check games and report every finding as PATH:LINE:COL: severity [rule] message."""
+    from ..validate import validate
+
+    report = Report()
+    try:
+        r = open_root(root)
+        ids = select_games(r, games)
+        validate(r, ids, report, jobs=jobs)
+    except PnpError as exc:
+        fail(exc)
+    if fmt is Format.json:
+        typer.echo(report.format_json())
+    else:
+        text = report.format_text()
+        if text:
+            typer.echo(text)
+        err(summary(report, ids))
+    failed = report.has_errors() or (strict and bool(report.warnings))
+    raise typer.Exit(1 if failed else 0)

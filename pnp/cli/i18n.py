@@ -1,0 +1,168 @@
+"""`pnp i18n extract | init | update | status`: translation files for contributors."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+
+from ..content.load import open_root, select_games
+from ..core.errors import PnpError
+from ..core.findings import Report
+from ..i18n.words import tr
+from .common import Format, FormatOpt, GameArg, GamesArg, RootOpt, app, err, fail, one_game
+
+i18n_app = typer.Typer(
+    no_args_is_help=True,
+    help="Translation files for contributors: extract, init, update, status.",
+)
+app.add_typer(i18n_app, name="i18n")
+
+
+def _printed(r: Any, game: Any) -> set[str]:
+    from ..build.pipeline import printed_texts
+
+    return printed_texts(r, game)
+
+
+@i18n_app.command("extract")
+def i18n_extract(game: GameArg, root: RootOpt = None) -> None:
+    """Write locales/GAME.pot, the template of every text the sheets print."""
+    from ..i18n.catalog import extract, read_catalog
+
+    try:
+        r = open_root(root)
+        g = one_game(r, game, Report())
+        path, written = extract(r, g, _printed(r, g))
+        n = len(read_catalog(path, r.rel(path)).entries)
+    except PnpError as exc:
+        fail(exc)
+    message = tr("wrote {path} ({n} texts)") if written else tr("unchanged {path} ({n} texts)")
+    typer.echo(message.format(path=r.rel(path), n=n))
+
+
+@i18n_app.command("init")
+def i18n_init(
+    game: GameArg,
+    lang: Annotated[str, typer.Argument(help="Language code, e.g. fr, de, pt_BR.")],
+    root: RootOpt = None,
+) -> None:
+    """Start locales/LANG/LC_MESSAGES/GAME.po, prefilled with the YAML's own LANG texts."""
+    from ..i18n.catalog import init
+
+    try:
+        r = open_root(root)
+        g = one_game(r, game, Report())
+        path = init(r, g, lang, printed=_printed(r, g))
+    except PnpError as exc:
+        fail(exc)
+    typer.echo(
+        tr(
+            "wrote {path}: translate it in Poedit, Weblate or a text editor, then run "
+            "`pnp build {game} --lang {lang}`"
+        ).format(path=r.rel(path), game=game, lang=lang)
+    )
+
+
+def _catalog_problems(exc: Any) -> None:
+    for problem in exc.problems:
+        where = f"{exc.rel}:{problem.line}:{problem.col or 1}" if problem.line else exc.rel
+        err(f"{where}: error [po-syntax] {problem.message}")
+
+
+@i18n_app.command("update")
+def i18n_update(game: GameArg, root: RootOpt = None) -> None:
+    """Merge new and changed texts into every catalog of GAME; nothing is ever lost."""
+    from ..i18n.catalog import CatalogError, update
+
+    try:
+        r = open_root(root)
+        g = one_game(r, game, Report())
+        results = update(r, g, _printed(r, g))
+    except CatalogError as exc:
+        _catalog_problems(exc)
+        err("pnp: " + tr("nothing was changed; fix the catalog and run update again"))
+        raise typer.Exit(1) from None
+    except PnpError as exc:
+        fail(exc)
+    if not results:
+        typer.echo(
+            tr("no catalogs yet: start one with `pnp i18n init {game} LANG`").format(game=game)
+        )
+    for res in results:
+        line = tr("{path}: {added} new, {changed} changed (fuzzy), {obsolete} obsolete").format(
+            path=r.rel(res.path), added=res.added, changed=res.changed, obsolete=res.obsolete
+        )
+        if res.stats.revived:
+            line += tr(", {n} back from obsolete").format(n=res.stats.revived)
+        typer.echo(line if res.written else line + tr(", unchanged"))
+        if res.converted:
+            typer.echo(
+                "  "
+                + tr("{path} was {charset}; now UTF-8, which holds the new texts").format(
+                    path=r.rel(res.path), charset=res.converted
+                )
+            )
+
+
+STATUS_KINDS = {
+    "fuzzy": "fuzzy: check it, then remove the fuzzy flag",
+    "outdated": "made for an older source text: run `pnp i18n update`",
+    "absent": "not in the catalog: run `pnp i18n update`",
+}
+
+
+@i18n_app.command("status")
+def i18n_status(games: GamesArg = None, fmt: FormatOpt = Format.text, root: RootOpt = None) -> None:
+    """Translation progress per game and language, naming each problem with its file:line."""
+    from ..build.translations import translation_progress
+
+    report = Report()
+    try:
+        r = open_root(root)
+        progress = translation_progress(r, select_games(r, games), report)
+    except PnpError as exc:
+        fail(exc)
+    if fmt is Format.json:
+        typer.echo(json.dumps(progress.rows, ensure_ascii=False, indent=2))
+        raise typer.Exit(1 if progress.failed else 0)
+    if progress.broken:
+        text = report.format_text()
+        if text:
+            err(text)
+        names = ", ".join(progress.broken)
+        err("pnp: " + tr("{games} cannot be read; fix the errors above").format(games=names))
+    _print_table(progress.rows)
+    _print_problems(progress.rows)
+    if progress.failed:
+        raise typer.Exit(1)
+
+
+def _print_table(rows: list[dict[str, Any]]) -> None:
+    typer.echo(
+        f"{'game':<12} {'lang':<6} {'done':>6} {'transl.':>8} {'fuzzy':>6} {'missing':>8} "
+        f"{'overflow':>9} {'glyphs':>7}"
+    )
+    for row in rows:
+        mark = " (source)" if row["source"] else ("" if row["catalog"] else " (YAML only)")
+        if row["catalog"] and not row["readable"]:
+            mark = " (catalog unreadable)"
+        typer.echo(
+            f"{row['game']:<12} {row['lang']:<6} {row['percent']:>5.1f}% {row['translated']:>8} "
+            f"{row['fuzzy']:>6} {row['missing']:>8} {row['overflow']:>9} "
+            f"{row['missing_glyphs']:>7}{mark}"
+        )
+
+
+def _print_problems(rows: list[dict[str, Any]]) -> None:
+    """What to do, and where; untranslated texts only by number (the JSON lists them)."""
+    for row in rows:
+        for p in row["problems"]:
+            if p["kind"] == "missing":
+                continue
+            where = f"{p['path']}:{p['line']}:{p['column']}" if p["line"] else p["path"]
+            what = STATUS_KINDS.get(p["kind"], p["kind"])
+            subject = p["what"] if p["kind"] not in ("overflow", "glyph", "catalog") else ""
+            text = f"{what}: {subject}" if subject else p["what"]
+            typer.echo(f"{where}: [{row['lang']}] {text}")
