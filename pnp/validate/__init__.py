@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..content.load import Root, load_game
 from ..content.model import Game
 from ..core.findings import Report
-from ..core.run import running
+from ..core.run import current, running
 from ..i18n.catalog import Translations, read_translations
 from .context import CHECKS, CheckContext
 
@@ -16,8 +16,14 @@ def load_all() -> None:
 
 
 def catalogs_for(root: Root, game: Game, report: Report) -> Translations:
-    """The game's readable PO catalogs by language (problems of the others are findings)."""
-    return read_translations(root, game, report)
+    """The game's readable PO catalogs by language (problems of the others are findings in
+    ``report``), read once per run: a build uses what its validation read."""
+    read = current().store("validate.catalogs")
+    key = (str(root.path), game.id, id(game))
+    found = read.get(key)
+    if found is None:
+        found = read[key] = (game, read_translations(root, game, report))
+    return found[1]
 
 
 def validate_game(
