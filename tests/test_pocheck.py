@@ -265,7 +265,13 @@ def soup(draw: st.DrawFn) -> bytes:
             key = draw(st.integers(0, 4))
             out.append(f'{prefix}msgid "e{key}"\n{prefix}msgstr "t"\n\n')
         else:
-            out.append(draw(st.sampled_from(SOUP)))
+            token = draw(st.sampled_from(SOUP))
+            if token.startswith("#") and not out[-1].endswith("\n"):
+                # A comment starts a line. (Glued after other tokens, it can put two errors
+                # on one line, and msgfmt 0.21 then prints one and counts none of them: it
+                # exits 0 on a file it calls broken. pnp reports such a line as an error.)
+                out.append("\n")
+            out.append(token)
             out.append(draw(st.sampled_from(["", " ", "\n", "\n\n"])))
     return "".join(out).encode()
 

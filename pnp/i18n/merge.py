@@ -147,71 +147,89 @@ def merge(
     """
     stats = MergeStats()
     active = [e for e in catalog.entries if e.msgid or e.msgctxt is not None]
-    exact: dict[tuple[str | None, str], Entry] = {}
-    for e in [*active, *catalog.obsolete]:
-        exact.setdefault(e.key, e)  # the active entry wins over an obsolete twin
-    by_ctx: dict[str, Entry] = {}
-    if by_context:
-        for e in [*active, *catalog.obsolete]:
-            if e.msgctxt is not None:
-                by_ctx.setdefault(e.msgctxt, e)
+    exact, by_ctx = _indexes([*active, *catalog.obsolete], by_context)
     used: set[int] = set()
     revived_ids = {id(e) for e in catalog.obsolete}
     header = merged_header(catalog.header.msgstr[0], template.header.msgstr[0])
     out = Catalog(header=replace(catalog.header, msgstr=[header]))
-
     for t in template.entries:
         old = exact.get(t.key)
-        if old is not None and id(old) in used:
-            old = None
-        if old is not None:
+        if old is not None and id(old) not in used:
             new = _from(old, t, nplurals)
             if not new.flags.fuzzy:
                 new.clear_previous()  # msgmerge keeps #| lines on fuzzy entries only
-            if id(old) in revived_ids:
-                stats.revived += 1
         else:
             old = by_ctx.get(t.msgctxt) if t.msgctxt is not None else None
-            if old is not None and id(old) in used:
-                old = None
-            if old is None:
+            if old is None or id(old) in used:
                 out.entries.append(_fresh(t, nplurals))
                 stats.added += 1
                 continue
-            new = _from(old, t, nplurals)
-            if id(old) in revived_ids:
-                stats.revived += 1
-            if not old.translated:
-                new.flags.fuzzy = False
-                new.clear_previous()
-            elif old.flags.fuzzy and old.previous_msgid is not None:
-                # still waiting for review: keep the source the translation was made for,
-                # and confirm it again when the source returns to exactly that text
-                back = old.previous_msgid == t.msgid and old.previous_msgctxt in (None, t.msgctxt)
-                if back and old.previous_msgid_plural == t.msgid_plural:
-                    new.flags.fuzzy = False
-                    new.clear_previous()
-            else:
-                new.flags.fuzzy = True
-                new.previous_msgctxt = old.msgctxt
-                new.previous_msgid = old.msgid
-                new.previous_msgid_plural = old.msgid_plural
-                stats.changed += 1
+            new = _by_context(old, t, nplurals, stats)
+        if id(old) in revived_ids:
+            stats.revived += 1
         used.add(id(old))
         out.entries.append(new)
+    out.obsolete = _leftovers(active, catalog.obsolete, used, stats)
+    return out, stats
 
+
+def _indexes(
+    known: list[Entry], by_context: bool
+) -> tuple[dict[tuple[str | None, str], Entry], dict[str, Entry]]:
+    """The catalog's entries (active ones first, then obsolete ones) by key, and by msgctxt
+    (when ``by_context``); the first one of each key or msgctxt."""
+    exact: dict[tuple[str | None, str], Entry] = {}
+    for e in known:
+        exact.setdefault(e.key, e)  # the active entry wins over an obsolete twin
+    by_ctx: dict[str, Entry] = {}
+    if by_context:
+        for e in known:
+            if e.msgctxt is not None:
+                by_ctx.setdefault(e.msgctxt, e)
+    return exact, by_ctx
+
+
+def _by_context(old: Entry, t: Entry, nplurals: int, stats: MergeStats) -> Entry:
+    """``old``'s translation for the template entry ``t``, found by its msgctxt alone: the
+    source text changed."""
+    new = _from(old, t, nplurals)
+    if not old.translated:
+        new.flags.fuzzy = False
+        new.clear_previous()
+    elif old.flags.fuzzy and old.previous_msgid is not None:
+        # still waiting for review: keep the source the translation was made for,
+        # and confirm it again when the source returns to exactly that text
+        back = old.previous_msgid == t.msgid and old.previous_msgctxt in (None, t.msgctxt)
+        if back and old.previous_msgid_plural == t.msgid_plural:
+            new.flags.fuzzy = False
+            new.clear_previous()
+    else:
+        new.flags.fuzzy = True
+        new.previous_msgctxt = old.msgctxt
+        new.previous_msgid = old.msgid
+        new.previous_msgid_plural = old.msgid_plural
+        stats.changed += 1
+    return new
+
+
+def _leftovers(
+    active: list[Entry], obsolete: list[Entry], used: set[int], stats: MergeStats
+) -> list[Entry]:
+    """The obsolete entries of the merged catalog: the entries the template did not take that
+    hold a translation (active ones first, then the catalog's obsolete ones)."""
+    out = []
     for old in active:
         if id(old) in used:
             continue
         if old.translated:
-            out.obsolete.append(_retired(old))
+            out.append(_retired(old))
             stats.obsolete += 1
         else:
             stats.dropped += 1
-    for old in catalog.obsolete:
+    for old in obsolete:
         if id(old) not in used and old.translated:
-            out.obsolete.append(_retired(old))
-    return out, stats
+            out.append(_retired(old))
+    return out
 
 
 def fresh_entries(template: Catalog, nplurals: int) -> list[Entry]:

@@ -149,44 +149,49 @@ def _tokens(text: str, start: int) -> list[_Tok]:
         if i >= size:
             out.append(_Tok("end", "", col))
             return out
-        c = text[i]
-        if c in ";\n\0":
-            out.append(_Tok("end", c, col))
+        tok, i = _token(text, i, col)
+        out.append(tok)
+        if tok.kind in ("end", "bad"):
             return out
-        i += 1
-        if "0" <= c <= "9":
-            j = i
-            while j < size and "0" <= text[j] <= "9":
-                j += 1
-            # C's unsigned long wraps modulo 2**64, and 10**64 is a multiple of 2**64: the last
-            # 64 digits give the value.
-            digits = text[max(i - 1, j - 64) : j]
-            out.append(_Tok("num", text[i - 1 : j], col, int(digits) & _MASK))
-            i = j
-        elif c in "=!<>":
-            if i < size and text[i] == "=":
-                out.append(_Tok("op", c + "=", col))
-                i += 1
-            elif c == "=":
-                out.append(_Tok("bad", c, col))
-            elif c == "!":
-                out.append(_Tok("!", c, col))
-            else:
-                out.append(_Tok("op", c, col))
-        elif c in "&|":
-            if i < size and text[i] == c:
-                out.append(_Tok("op", c + c, col))
-                i += 1
-            else:
-                out.append(_Tok("bad", c, col))
-        elif c in "*/%+-":
-            out.append(_Tok("op", c, col))
-        elif c in "n?:()":
-            out.append(_Tok(c, c, col))
-        else:
-            out.append(_Tok("bad", c, col))
-        if out[-1].kind == "bad":
-            return out
+
+
+def _token(text: str, i: int, col: int) -> tuple[_Tok, int]:
+    """The token at ``text[i]`` (not a space), and where the next one may start."""
+    c = text[i]
+    if c in ";\n\0":
+        return _Tok("end", c, col), i
+    if "0" <= c <= "9":
+        j = i + 1
+        while j < len(text) and "0" <= text[j] <= "9":
+            j += 1
+        # C's unsigned long wraps modulo 2**64, and 10**64 is a multiple of 2**64: the last
+        # 64 digits give the value.
+        digits = text[max(i, j - 64) : j]
+        return _Tok("num", text[i:j], col, int(digits) & _MASK), j
+    if c in "=!<>&|":
+        return _operator(text, i, col)
+    if c in "*/%+-":
+        return _Tok("op", c, col), i + 1
+    if c in "n?:()":
+        return _Tok(c, c, col), i + 1
+    return _Tok("bad", c, col), i + 1
+
+
+def _operator(text: str, i: int, col: int) -> tuple[_Tok, int]:
+    """``== != < > <= >= ! && ||`` at ``text[i]``; a lone ``=``, ``&`` or ``|`` is bad."""
+    c = text[i]
+    after = text[i + 1 : i + 2]
+    if c in "=!<>":
+        if after == "=":
+            return _Tok("op", c + "=", col), i + 2
+        if c == "=":
+            return _Tok("bad", c, col), i + 1
+        if c == "!":
+            return _Tok("!", c, col), i + 1
+        return _Tok("op", c, col), i + 1
+    if after == c:
+        return _Tok("op", c + c, col), i + 2
+    return _Tok("bad", c, col), i + 1
 
 
 # A node is (depth, kind, payload...): kind "n", "num", "!", "?", or a binary operator.

@@ -305,18 +305,41 @@ _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s*(\".
 
 def parse(text: str) -> Catalog:
     """Entries of a PO text that :func:`.pocheck.scan_po` found free of errors."""
+    reader = _Reader()
+    reader.read(text)
     catalog = Catalog()
-    entries: list[Entry] = []
-    entry = Entry("")
-    started = False  # the entry has a keyword already (a comment then starts the next one)
-    target: tuple[str, int] | None = None  # the field continuation strings add to
-    values: dict[str, str] = {}
-    flag_words: list[str] = []
+    for e in reader.entries:
+        if e.msgid == "" and e.msgctxt is None and not e.obsolete and catalog.header.line == 0:
+            catalog.header = e
+            catalog.header_at = len(catalog.entries)
+        elif e.obsolete:
+            catalog.obsolete.append(e)
+        else:
+            catalog.entries.append(e)
+    return catalog
 
-    def finish() -> None:
-        nonlocal entry, started, target, values, flag_words
-        if started:
-            entry.flags = Flags.parse(flag_words)
+
+class _Reader:
+    """The entries of a PO text, line by line, in the order of the file."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.start()
+
+    def start(self) -> None:
+        """Begin a new entry."""
+        self.entry = Entry("")
+        self.started = False  # the entry has a keyword already (a comment then starts the next)
+        self.target: str | None = None  # the field continuation strings add to
+        self.values: dict[str, str] = {}
+        self.flag_words: list[str] = []
+
+    def finish(self) -> None:
+        """Complete the entry being read (if it has a keyword), and begin a new one."""
+        if self.started:
+            entry = self.entry
+            values = self.values
+            entry.flags = Flags.parse(self.flag_words)
             entry.msgid = values.get("msgid", "")
             entry.msgctxt = values.get("msgctxt")
             entry.msgid_plural = values.get("msgid_plural")
@@ -328,70 +351,75 @@ def parse(text: str) -> Catalog:
                 entry.msgstr = [v for _i, v in forms] or [""]
             else:
                 entry.msgstr = [values.get("msgstr", "")]
-            entries.append(entry)
-        entry, started, target, values, flag_words = Entry(""), False, None, {}, []
+            self.entries.append(entry)
+        self.start()
 
-    for number, raw in enumerate(text.split("\n"), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#") and not line.startswith(("#~", "#|", "#.", "#:", "#,")):
-            if started:
-                finish()
-            body = raw.lstrip()[1:].rstrip("\r")  # a translator's comment keeps its spaces
-            entry.comments.append(body[1:] if body.startswith(" ") else body)
-            continue
-        obsolete = line.startswith("#~")
-        if obsolete:
-            line = line[2:]
-            line = ("#" + line if line.startswith("|") else line).strip()
+    def read(self, text: str) -> None:
+        """Read every line of ``text``, then complete the last entry."""
+        for number, raw in enumerate(text.split("\n"), 1):
+            line = raw.strip()
             if not line:
                 continue
-        if line.startswith("#") and not line.startswith("#|"):
-            if started:
-                finish()
-            kind, rest = line[:2], line[2:]
-            rest = rest[1:] if rest.startswith(" ") else rest
-            if kind == "#.":
-                entry.extracted.append(rest)
-            elif kind == "#:":
-                entry.references.extend(rest.split())
-            elif kind == "#,":  # GNU keeps the last flags line of an entry
-                flag_words[:] = rest.split(",")
-            else:
-                body = line[1:]
-                entry.comments.append(body[1:] if body.startswith(" ") else body)
-            continue
-        previous = line.startswith("#|")
-        if previous:
-            line = line[2:].lstrip()
-        if line.startswith('"'):
-            if target is not None:
-                values[target[0]] += unquote(line)
-            continue
-        m = _KEYWORD.match(line)
-        if m is None:
-            continue
-        keyword = m.group(1)
-        if not keyword.startswith("msgstr") and any(k.startswith("msgstr") for k in values):
-            finish()  # the next entry, with no comment before it
-        if previous:
-            keyword = "#|" + keyword
-        elif keyword == "msgid":
-            entry.line = number
-        elif keyword.startswith("msgstr") and not entry.msgstr_line:
-            entry.msgstr_line = number
-        entry.obsolete = obsolete
-        started = True
-        values[keyword] = unquote(m.group(3))
-        target = (keyword, number)
-    finish()
-    for e in entries:
-        if e.msgid == "" and e.msgctxt is None and not e.obsolete and catalog.header.line == 0:
-            catalog.header = e
-            catalog.header_at = len(catalog.entries)
-        elif e.obsolete:
-            catalog.obsolete.append(e)
+            if line.startswith("#") and not line.startswith(("#~", "#|", "#.", "#:", "#,")):
+                self.translator_comment(raw)
+                continue
+            obsolete = line.startswith("#~")
+            if obsolete:
+                line = line[2:]
+                line = ("#" + line if line.startswith("|") else line).strip()
+                if not line:
+                    continue
+            if line.startswith("#") and not line.startswith("#|"):
+                self.comment(line)
+                continue
+            previous = line.startswith("#|")
+            if previous:
+                line = line[2:].lstrip()
+            if line.startswith('"'):
+                if self.target is not None:
+                    self.values[self.target] += unquote(line)
+                continue
+            m = _KEYWORD.match(line)
+            if m is None:
+                continue
+            keyword = m.group(1)
+            if not keyword.startswith("msgstr") and any(
+                k.startswith("msgstr") for k in self.values
+            ):
+                self.finish()  # the next entry, with no comment before it
+            entry = self.entry
+            if previous:
+                keyword = "#|" + keyword
+            elif keyword == "msgid":
+                entry.line = number
+            elif keyword.startswith("msgstr") and not entry.msgstr_line:
+                entry.msgstr_line = number
+            entry.obsolete = obsolete
+            self.started = True
+            self.values[keyword] = unquote(m.group(3))
+            self.target = keyword  # the field continuation strings add to
+        self.finish()
+
+    def translator_comment(self, raw: str) -> None:
+        """A ``# ...`` line: it keeps its spaces (but the one after ``#``)."""
+        if self.started:
+            self.finish()
+        body = raw.lstrip()[1:].rstrip("\r")
+        self.entry.comments.append(body[1:] if body.startswith(" ") else body)
+
+    def comment(self, line: str) -> None:
+        """A ``#.``, ``#:`` or ``#,`` line (or another comment, as written in an obsolete entry)."""
+        if self.started:
+            self.finish()
+        entry = self.entry
+        kind, rest = line[:2], line[2:]
+        rest = rest[1:] if rest.startswith(" ") else rest
+        if kind == "#.":
+            entry.extracted.append(rest)
+        elif kind == "#:":
+            entry.references.extend(rest.split())
+        elif kind == "#,":  # GNU keeps the last flags line of an entry
+            self.flag_words[:] = rest.split(",")
         else:
-            catalog.entries.append(e)
-    return catalog
+            body = line[1:]
+            entry.comments.append(body[1:] if body.startswith(" ") else body)

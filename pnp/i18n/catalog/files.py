@@ -1,0 +1,136 @@
+"""A game's catalog files: where they are, and reading and writing them safely.
+
+A catalog is read only as a regular file (not a link) of at most 16 MB, checked as ``msgfmt -c``
+checks it (:mod:`..pocheck`) before it is parsed; one that cannot be read as it declares is
+refused with :class:`CatalogError`, which names each problem's line. Every write goes through a
+temporary file and a rename, and a file that would not change is not written.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...content.load import Root
+from ...core.errors import PnpError
+from ...core.files import write_atomic
+from ..plural import PluralForms
+from ..po import Catalog, encode, parse
+from ..pocheck import PoProblem, scan_po
+
+MAX_CATALOG_BYTES = 16 * 1024 * 1024
+
+
+class CatalogError(PnpError):
+    """A catalog cannot be read or written; ``problems`` say where (first one in the message)."""
+
+    def __init__(self, rel: str, problems: list[PoProblem]) -> None:
+        self.rel = rel
+        self.problems = problems
+        first = problems[0]
+        where = f"{rel}:{first.line}" if first.line else rel
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        super().__init__(f"{where}: {first.message}{more}")
+
+
+def pot_path(root: Root, game: str) -> Path:
+    return root.locales / f"{game}.pot"
+
+
+def po_path(root: Root, game: str, lang: str) -> Path:
+    return root.locales / lang / "LC_MESSAGES" / f"{game}.po"
+
+
+def catalog_languages(root: Root, game: str) -> list[str]:
+    """The languages that have a catalog of ``game`` under ``locales/``."""
+    if not root.locales.is_dir():
+        return []
+    return sorted(
+        p.name
+        for p in root.locales.iterdir()
+        if p.is_dir() and (p / "LC_MESSAGES" / f"{game}.po").exists()
+    )
+
+
+def read_bytes(path: Path, rel: str) -> bytes:
+    """A catalog's bytes: a regular file, not a link, at most 16 MB (checked before reading)."""
+
+    def fail(message: str) -> CatalogError:
+        return CatalogError(rel, [PoProblem(0, 0, message, "error")])
+
+    if path.is_symlink():
+        raise fail("symbolic links are not read; copy the catalog into locales/")
+    try:
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+        )
+    except OSError as exc:
+        raise fail(f"cannot read ({exc.strerror})") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise fail("not a regular file; a catalog is a text file")
+        if info.st_size > MAX_CATALOG_BYTES:
+            raise fail(f"{info.st_size:,} bytes: over the 16 MB a catalog may have")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_CATALOG_BYTES + 1)
+    except OSError as exc:
+        raise fail(f"cannot read ({exc.strerror})") from exc
+    finally:
+        os.close(fd)
+    if len(data) > MAX_CATALOG_BYTES:
+        raise fail("over the 16 MB a catalog may have")
+    return data
+
+
+@dataclass
+class Loaded:
+    """A catalog read from disk, with what ``msgfmt -c`` would warn about."""
+
+    catalog: Catalog
+    warnings: list[PoProblem]
+    plural: PluralForms | None
+
+
+def load_catalog(path: Path, rel: str) -> Loaded:
+    """Read and check a PO/POT file; :class:`CatalogError` names each error's line."""
+    scan = scan_po(read_bytes(path, rel))
+    if scan.errors or scan.text is None:
+        raise CatalogError(rel, scan.errors or [PoProblem(0, 0, "cannot be decoded", "error")])
+    warnings = [p for p in scan.problems if p.severity != "error"]
+    return Loaded(parse(scan.text), warnings, scan.plural)
+
+
+def read_catalog(path: Path, rel: str) -> Catalog:
+    return load_catalog(path, rel).catalog
+
+
+def _unchanged(old: bytes, new: bytes, ignore: tuple[bytes, ...]) -> bool:
+    def strip(data: bytes) -> list[bytes]:
+        return [ln for ln in data.split(b"\n") if not ln.startswith(ignore)]
+
+    return strip(old) == strip(new)
+
+
+def write_catalog(path: Path, catalog: Catalog, *, ignore_dates: bool = False) -> bool:
+    """Write atomically in the catalog's charset; False when the file already says the same.
+
+    A character the declared charset cannot hold turns the catalog into UTF-8 (as msgmerge
+    does), saying so in the header."""
+    try:
+        data = encode(catalog)
+    except UnicodeEncodeError:
+        catalog.set_field("Content-Type", "text/plain; charset=UTF-8")
+        data = encode(catalog)
+    if path.is_file() and not path.is_symlink():
+        try:
+            old = path.read_bytes()
+        except OSError:
+            old = b""
+        ignore = (b'"POT-Creation-Date:',) if ignore_dates else ()
+        if old == data or (ignore and _unchanged(old, data, ignore)):
+            return False
+    write_atomic(path, data)
+    return True

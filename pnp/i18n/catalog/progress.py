@@ -1,0 +1,107 @@
+"""Translation progress (``pnp i18n status``): per language, the texts translated (inline or in
+the catalog), fuzzy and missing, each problem placed where a translator fixes it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...content.load import Root
+from ...content.model import Game
+from ...core.findings import Pos
+from ..po import Entry
+from ..words import CONTEXT, builtin
+from .files import catalog_languages, po_path
+from .pot import game_words, source_forms
+from .translations import LangCatalog, Translations, key_of
+
+
+@dataclass
+class Problem:
+    """Something a translator has to do, and where."""
+
+    kind: str  # fuzzy, missing, outdated, absent (not in the catalog), overflow, glyph
+    pos: Pos
+    what: str  # the text's context (or the message of a finding)
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "path": self.pos.path,
+            "line": self.pos.line,
+            "column": self.pos.col,
+            "what": self.what,
+        }
+
+
+@dataclass
+class LangStatus:
+    lang: str
+    total: int = 0
+    translated: int = 0
+    fuzzy: int = 0
+    missing: int = 0
+    source: bool = False
+    catalog: bool = False
+    readable: bool = True
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+    def count(self, kind: str) -> int:
+        return sum(1 for p in self.problems if p.kind == kind)
+
+
+def status(
+    root: Root, game: Game, translations: Translations, printed: set[str] | None = None
+) -> list[LangStatus]:
+    """Per language: texts translated (inline or PO), fuzzy, missing, each problem placed.
+
+    Counted: the texts the sheets print, and pnp's own words for them."""
+    langs = list(dict.fromkeys([*game.languages, *catalog_languages(root, game.id)]))
+    src = game.source_language
+    texts = [
+        t for t in game.texts if source_forms(t, src)[0] and (printed is None or t.ctx in printed)
+    ]
+    words = game_words(game)
+    rows = []
+    for lang in langs:
+        st = LangStatus(lang, source=lang == src)
+        cat = translations.get(lang)
+        st.catalog = po_path(root, game.id, lang).exists()
+        st.readable = cat is not None or not st.catalog
+        for text in texts:
+            st.total += 1
+            if st.source or lang in text.values:
+                st.translated += 1
+                continue
+            state, entry = cat.text_state(text, src) if cat else ("absent", None)
+            _count(st, cat, state, entry, text.ctx, text.pos)
+        pnp_words = builtin(lang) if lang.split("_")[0] != "en" else None
+        for word in words:
+            st.total += 1
+            if lang.split("_")[0] == "en":
+                st.translated += 1
+                continue
+            key = key_of(CONTEXT, word.msgid)
+            state, entry = cat.state(key, word.msgid, word.plural) if cat else ("absent", None)
+            if state != "translated" and pnp_words is not None and pnp_words.get(word.msgid):
+                state = "translated"  # pnp's own translation prints
+            _count(st, cat, state, entry, f"pnp: {word.msgid}", Pos(cat.rel) if cat else Pos(""))
+        rows.append(st)
+    return rows
+
+
+def _count(
+    st: LangStatus, cat: LangCatalog | None, state: str, entry: Entry | None, what: str, at: Pos
+) -> None:
+    if state == "translated":
+        st.translated += 1
+        return
+    pos = cat.pos(entry) if cat is not None and entry is not None else at
+    if state == "fuzzy":
+        st.fuzzy += 1
+    else:
+        st.missing += 1
+    st.problems.append(Problem(state, pos, what))

@@ -1,0 +1,125 @@
+"""One language's catalog as builds and checks use it (:class:`LangCatalog`), and reading every
+catalog of a game for them: what cannot be read, and a catalog's translation that differs from
+the YAML's own text, become findings at their line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...content.load import Root
+from ...content.model import Game, Text
+from ...core.findings import Pos, Report
+from ...core.rules import PO_CONFLICT, PO_SYNTAX, PO_WARNING
+from ..plural import PluralForms
+from ..po import Entry
+from ..pocheck import PoProblem
+from ..words import CONTEXT
+from .files import CatalogError, catalog_languages, load_catalog, po_path
+from .pot import source_forms
+
+SEP = "\x04"  # between msgctxt and msgid in a lookup key, as in gettext's MO files
+
+
+def key_of(msgctxt: str | None, msgid: str) -> str:
+    """The lookup key of an entry: its msgctxt for a game text, ``pnp<EOT>msgid`` for a word."""
+    if msgctxt == CONTEXT:
+        return CONTEXT + SEP + msgid
+    return msgctxt if msgctxt is not None else SEP + msgid
+
+
+@dataclass
+class LangCatalog:
+    """One language's catalog of a game, as builds and checks use it."""
+
+    lang: str
+    rel: str  # the PO file, relative to the content root
+    entries: dict[str, Entry]  # key_of(msgctxt, msgid) -> active entry
+    plural: PluralForms | None
+
+    def entry(self, key: str) -> Entry | None:
+        return self.entries.get(key)
+
+    def pos(self, entry: Entry) -> Pos:
+        """Where a translator fixes an entry: its msgstr line."""
+        line = entry.msgstr_line or entry.line
+        return Pos(self.rel, line, 1 if line else 0)
+
+    def state(self, key: str, msgid: str, plural: str | None) -> tuple[str, Entry | None]:
+        """How the entry of ``key`` stands for this source text: ``translated``, ``fuzzy``,
+        ``missing`` (empty or a plural form empty), ``outdated`` (made for another source
+        text: the catalog needs ``pnp i18n update``) or ``absent``."""
+        entry = self.entries.get(key)
+        if entry is None:
+            return "absent", None
+        if entry.msgid != msgid or entry.msgid_plural != plural:
+            return "outdated", entry
+        if entry.complete:
+            return "translated", entry
+        if entry.translated and entry.fuzzy:
+            return "fuzzy", entry
+        return "missing", entry
+
+    def text_state(self, text: Text, source_lang: str) -> tuple[str, Entry | None]:
+        msgid, plural = source_forms(text, source_lang)
+        return self.state(text.ctx, msgid, plural)
+
+    def translation(self, text: Text, source_lang: str) -> str | None:
+        """The confirmed translation of ``text`` (its general form), or None."""
+        state, entry = self.text_state(text, source_lang)
+        if state != "translated" or entry is None:
+            return None
+        return entry.msgstr[-1] if entry.msgid_plural is not None else entry.msgstr[0]
+
+    def form_index(self, n: float) -> int:
+        """The plural form for the count ``n`` by this catalog's Plural-Forms."""
+        if self.plural is None:
+            return 0 if n == 1 else 1
+        if not float(n).is_integer():
+            return self.plural.index(2) if self.plural.nplurals > 1 else 0
+        return self.plural.index(int(n))
+
+
+class Translations(dict[str, LangCatalog]):
+    """lang -> that language's catalog of the game (catalogs that could be read)."""
+
+
+def read_translations(root: Root, game: Game, report: Report) -> Translations:
+    """Every readable catalog of the game; what cannot be read is a finding at its line."""
+    out = Translations()
+    for lang in catalog_languages(root, game.id):
+        path = po_path(root, game.id, lang)
+        rel = root.rel(path)
+        try:
+            loaded = load_catalog(path, rel)
+        except CatalogError as exc:
+            for problem in exc.problems:
+                report.add(PO_SYNTAX, _pos(rel, problem), problem.message, game=game.id)
+            continue
+        for problem in loaded.warnings:
+            report.add(PO_WARNING, _pos(rel, problem), problem.message, game=game.id)
+        entries = {key_of(e.msgctxt, e.msgid): e for e in loaded.catalog.entries}
+        cat = LangCatalog(lang, rel, entries, loaded.plural)
+        _conflicts(game, cat, report)
+        out[lang] = cat
+    return out
+
+
+def _pos(rel: str, problem: PoProblem) -> Pos:
+    return Pos(rel, problem.line, problem.col or (1 if problem.line else 0))
+
+
+def _conflicts(game: Game, cat: LangCatalog, report: Report) -> None:
+    lang = cat.lang
+    for text in game.texts:
+        if lang not in text.values:
+            continue
+        value = cat.translation(text, game.source_language)
+        if value is not None and value != text.values[lang]:
+            entry = cat.entries[text.ctx]
+            report.add(
+                PO_CONFLICT,
+                text.at(lang),
+                f"the {lang} text of {text.ctx} differs from {cat.pos(entry)}; the YAML text "
+                "wins in builds: keep one of them",
+                game=game.id,
+            )
