@@ -474,13 +474,20 @@ def parse_plural_forms(value: str) -> PluralForms:
 def plural_forms_for(lang: str) -> str:
     """The usual Plural-Forms value for a locale code, e.g. 'fr' -> 'nplurals=2; plural=(n > 1);'.
 
-    Codes are taken with '_' or '-' (``pt_BR``, ``pt-BR``); an unknown language gets the
-    Germanic two forms, as babel gives them.
+    Codes are taken with '_' or '-' (``pt_BR``, ``pt-BR``). The languages of GNU gettext's
+    table take its rule (:mod:`.plural_table`), others babel's; an unknown language gets the
+    Germanic two forms.
     """
     from babel.core import UnknownLocaleError
     from babel.messages.plurals import get_plural
 
+    from .plural_table import PLURALS
+
     code = lang.replace("-", "_")
+    for key in (code, code.split("_")[0]):
+        if key in PLURALS:  # GNU gettext's table, whatever babel's version says
+            n, expr = PLURALS[key]
+            return f"nplurals={n}; plural={expr};"
     try:
         return str(get_plural(code).plural_forms)
     except (UnknownLocaleError, ValueError):
