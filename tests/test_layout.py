@@ -78,3 +78,54 @@ def test_one_cell_format_for_face_tables_and_the_setup_sheet() -> None:
     assert cell_text(True, None, "en", str) == "1"
     assert cell_text("0", None, "en", str) == "0"  # a written 0 stays a 0
     assert "cell_text" in Renderer.cell.__code__.co_names  # the setup sheet uses the same
+
+
+# every name the imposition module defined before it became a package
+IMPOSITION_NAMES = [
+    "BOARD_MARGIN",
+    "BOARD_OVERLAP",
+    "Duplex",
+    "FoldGrid",
+    "Furniture",
+    "Grid",
+    "Item",
+    "Line",
+    "MARK_LENGTH",
+    "MARK_OFFSET",
+    "MIN_MARGIN",
+    "Options",
+    "PROOF_SCALE_MAX",
+    "Page",
+    "PageKind",
+    "Rect",
+    "SCALE_BAR",
+    "Shape",
+    "Slot",
+    "TOKEN_GAP",
+    "Tile",
+    "crop_marks",
+    "fit_fold",
+    "fit_grid",
+    "mirror",
+    "mirror_line",
+    "number_sheets",
+    "place_furniture",
+    "plan_board_tiles",
+    "plan_document",
+    "plan_proof",
+    "tile_board",
+]
+
+
+def test_imposition_names_stay_importable_from_the_package() -> None:
+    import importlib
+
+    import pnp.printing.imposition as imposition
+
+    for name in IMPOSITION_NAMES:
+        assert name in imposition.__all__, name
+        value = getattr(imposition, name)
+        home = getattr(value, "__module__", None)
+        if isinstance(home, str) and home.startswith("pnp.printing.imposition."):
+            # one object, defined in one submodule of the package
+            assert getattr(importlib.import_module(home), name) is value, name

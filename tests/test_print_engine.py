@@ -236,3 +236,26 @@ def test_calibration_sheet(tmp_path: Path) -> None:
     reader = PdfReader(tmp_path / "calibration-letter-long.pdf")
     assert len(reader.pages) == 2
     assert "back-offset" in (reader.pages[0].extract_text() or "")
+
+
+def test_render_names_stay_importable_from_the_package() -> None:
+    """Every name the render module defined before it became a package; faces repeat one
+    colour memo with the typesetter's."""
+    import pnp.printing.render as render
+    from pnp.typeset.text import _rl_color
+
+    names = [
+        "HALO_WIDTH_PT",
+        "MARK_WIDTH_PT",
+        "PAGE_KIND_WORDS",
+        "Pen",
+        "Renderer",
+        "draw_calibration",
+        "mirrored_bleed",
+        "render_calibration",
+    ]
+    for name in names:
+        assert name in render.__all__ and hasattr(render, name), name
+    assert render.color is _rl_color
+    renderer_api = ("render", "count_setup_pages", "setup_flowables", "label", "cell")
+    assert all(callable(getattr(render.Renderer, name)) for name in renderer_api)

@@ -194,7 +194,7 @@ def test_shrink_finds_the_largest_size_that_fits_in_few_attempts(
 def test_direct_fragments_equal_what_reportlab_parses(
     fonts: FontSet, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import pnp.typeset.text as text_module
+    import pnp.typeset.markup as markup_module
 
     direct_used = 0
 
@@ -203,7 +203,7 @@ def test_direct_fragments_equal_what_reportlab_parses(
         direct_used += frags is not None
         return Paragraph(text, style, frags=frags)
 
-    monkeypatch.setattr(text_module, "Paragraph", counting)
+    monkeypatch.setattr(markup_module, "Paragraph", counting)
 
     icons = {
         "coin": IconSpec(glyph="₽"),
@@ -218,9 +218,9 @@ def test_direct_fragments_equal_what_reportlab_parses(
     ts = TextStyle(size=8.5, leading=1.2)
     style = _make_style(ts, fonts, 8.5, lang)
     for text in texts:
-        for runs in text_module.parse(text, icons, {}):
-            m1, m2 = text_module.Missing(), text_module.Missing()
-            direct = text_module._paragraph(runs, fonts, ts.face, 8.5, m1, style)
+        for runs in markup_module.parse(text, icons, {}):
+            m1, m2 = markup_module.Missing(), markup_module.Missing()
+            direct = markup_module.make_paragraph(runs, fonts, ts.face, 8.5, m1, style)
             xml = to_xml(runs, fonts, ts.face, 8.5, m2)
             parsed = Paragraph(xml or "&nbsp;", style)
             assert m1 == m2
@@ -236,7 +236,7 @@ def test_marks_split_like_the_plain_pattern() -> None:
     pattern without it (every mark starts with *, _ or {)."""
     import re
 
-    from pnp.typeset.text import _MARK_RE
+    from pnp.typeset.markup import _MARK_RE
 
     plain = re.compile(r"(\*\*|(?<![\w])_(?=\S)|(?<=\S)_(?![\w])|\{[A-Za-z_][A-Za-z0-9_.-]*\})")
     pieces = ["**", "_", "{coin}", "{a_b}", "{_x.y-z}", "snake_case", "a", " ", "*", "{", "}"]
@@ -246,3 +246,65 @@ def test_marks_split_like_the_plain_pattern() -> None:
     texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
     for text in texts:
         assert _MARK_RE.split(text) == plain.split(text), text
+
+
+def test_typeset_names_stay_importable() -> None:
+    """Every name faces.py and text.py defined before faces became a package and the markup
+    moved to pnp.typeset.markup."""
+    import pnp.typeset.faces as faces
+    import pnp.typeset.text as text
+
+    face_names = [
+        "BUILTIN_LAYOUTS",
+        "DEFAULT_ACCENT",
+        "DEFAULT_TEXT",
+        "FaceEngine",
+        "FillOp",
+        "ImageOp",
+        "LayoutCycle",
+        "MAX_EXTENDS",
+        "MAX_TEMPLATE_CHARS",
+        "Op",
+        "Resolved",
+        "StrokeOp",
+        "TEMPLATE_SECONDS",
+        "TableOp",
+        "TextIssue",
+        "TextOp",
+        "TrackOp",
+        "build_table",
+        "builtin_layouts",
+        "cell_text",
+        "face_id",
+        "face_layout_id",
+        "flatten",
+        "layout_table",
+        "resolve_layout",
+        "table_fit_size",
+    ]
+    text_names = [
+        "ALIGN",
+        "FIT_CACHE_SIZE",
+        "Fit",
+        "IconSpec",
+        "Missing",
+        "PARAGRAPH_GAP",
+        "Run",
+        "TOKEN_RE",
+        "TextStyle",
+        "escape",
+        "fit_text",
+        "hyphenation_language",
+        "markup_signature",
+        "normalise_spaces",
+        "parse",
+        "quick_fits",
+        "runs_fit",
+        "smallest_size",
+        "to_xml",
+        "tokens",
+    ]
+    for module, names in ((faces, face_names), (text, text_names)):
+        for name in names:
+            assert name in module.__all__ and hasattr(module, name), (module.__name__, name)
+    assert faces.BUILTIN_LAYOUTS.is_file()

@@ -1,108 +1,37 @@
-"""Faces: what is drawn on one card, token or board face, computed without drawing.
+"""The face engine: a face's layout resolved, its texts translated and fitted, as operations.
 
 :class:`FaceEngine` resolves a face's layout (``extends`` chains, styles), translates its texts
-for a language, fits every text into its box and returns a list of drawing operations. The
-render stage executes the operations; validation uses the same engine to report overflowing
-texts and missing glyphs per language without producing a PDF.
+for a language, fits every text into its box and returns a list of drawing operations
+(:mod:`.ops`). The render stage executes the operations; validation uses the same engine to
+report overflowing texts and missing glyphs per language without producing a PDF.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..content.assets import AssetError, probe_image, resolve
-from ..content.model import Board, Card, Element, Face, Game, Layout, Style, Text, resolve_box
-from ..content.schema import Context
-from ..content.yamlio import parse_text
-from ..core.findings import Pos, Report
-from ..core.rules import GLYPH, OVERFLOW, REFERENCE, TEMPLATE
-from ..core.run import current
-from ..core.units import pt
-from ..i18n import Translator
-from .fonts import FontSet
-from .text import Fit, IconSpec, TextStyle, fit_text, parse, runs_fit, smallest_size
+from ...content.assets import AssetError, probe_image, resolve
+from ...content.model import Board, Card, Element, Face, Game, Text, resolve_box
+from ...core.findings import Pos
+from ...core.rules import GLYPH, OVERFLOW, REFERENCE, TEMPLATE
+from ...core.run import current
+from ...core.units import pt
+from ...i18n import Translator
+from ..fonts import FontSet
+from ..markup import IconSpec, parse
+from ..text import Fit, TextStyle, fit_text, runs_fit, smallest_size
+from .issues import TextIssue, face_id
+from .layouts import Resolved, face_layout_id, layout_table, resolve_layout
+from .ops import FillOp, Group, ImageOp, Op, StrokeOp, TableOp, TextOp, TrackOp
+from .tables import cell_text, table_fit_size
 
-BUILTIN_LAYOUTS = Path(__file__).parent.parent / "data" / "layouts.yaml"
 TEMPLATE_SECONDS = 0.5
 DEFAULT_TEXT = "#000000"
 DEFAULT_ACCENT = "#37474f"
 MAX_TEMPLATE_CHARS = 2000
-
-
-@functools.lru_cache(maxsize=1)
-def builtin_layouts() -> dict[str, Layout]:
-    from ..content.model import Sections
-    from ..content.schema import convert
-    from ..core.findings import Report
-
-    report = Report()
-    loaded = parse_text(BUILTIN_LAYOUTS.read_text("utf-8"), "pnp/data/layouts.yaml", report)
-    sections = convert(loaded.data, Sections, loaded.data.pos, Context(report))
-    if report.errors:  # pragma: no cover - a bug in the shipped file
-        raise RuntimeError(report.format_text())
-    return dict(sections.layouts)
-
-
-@dataclass
-class Resolved:
-    background: str
-    border: Any
-    styles: dict[str, Style]
-    elements: list[Element]
-
-
-class LayoutCycle(Exception):
-    def __init__(self, chain: list[str], too_long: bool = False) -> None:
-        super().__init__(" -> ".join(chain))
-        self.chain = chain
-        self.too_long = too_long
-
-
-def layout_table(game: Game) -> dict[str, Layout]:
-    return {**builtin_layouts(), **game.layouts}
-
-
-MAX_EXTENDS = 32
-
-
-def resolve_layout(layouts: dict[str, Layout], lid: str) -> Resolved:
-    chain: list[Layout] = []
-    seen: list[str] = []
-    seen_set: set[str] = set()
-    current: str | None = lid
-    while current is not None:
-        if current in seen_set:
-            raise LayoutCycle([*seen, current])
-        if len(seen) >= MAX_EXTENDS:
-            raise LayoutCycle([*seen[:3], "...", current], too_long=True)
-        seen.append(current)
-        seen_set.add(current)
-        layout = layouts.get(current)
-        if layout is None:
-            raise KeyError(current)
-        chain.append(layout)
-        current = layout.extends
-    background = "#ffffff"
-    border = None
-    styles: dict[str, Style] = {}
-    elements: list[Element] = []
-    for layout in reversed(chain):  # parent first
-        if layout.background is not None:
-            background = layout.background
-        if layout.border is not None:
-            border = layout.border
-        styles.update(layout.styles)
-        for el in layout.elements:
-            slot = next((i for i, e in enumerate(elements) if el.name and e.name == el.name), None)
-            if slot is None:
-                elements.append(el)
-            else:
-                elements[slot] = el  # a named element replaces the parent's
-    return Resolved(background, border, styles, elements)
 
 
 def _compiled(env: Any, source: str) -> Any:
@@ -112,131 +41,6 @@ def _compiled(env: Any, source: str) -> Any:
     if template is None:
         template = templates[source] = env.from_string(source)
     return template
-
-
-def face_layout_id(face: Face, owner: Any, side: str) -> str:
-    """The layout drawing a face: its own, else its deck's (or the deck back's), else built-in."""
-    from ..content.model import TokenSet
-
-    if face.layout:
-        return face.layout
-    if side == "back":
-        back = getattr(owner, "back", None)
-        if back is not None and back.layout:
-            return str(back.layout)
-        return "back"
-    owner_layout = getattr(owner, "layout", None)
-    if owner_layout:
-        return str(owner_layout)
-    if isinstance(face, Board):
-        return "board"
-    return "token" if isinstance(owner, TokenSet) else "card"
-
-
-# --- operations --------------------------------------------------------------------------------
-
-
-@dataclass
-class FillOp:
-    box: tuple[float, float, float, float]  # mm, from the face's top-left
-    color: str
-    radius: float = 0.0
-    bleed: float = 0.0  # grow by the bleed (backgrounds)
-
-
-@dataclass
-class StrokeOp:
-    box: tuple[float, float, float, float]
-    color: str
-    width: float
-    radius: float = 0.0
-
-
-@dataclass
-class ImageOp:
-    box: tuple[float, float, float, float]
-    path: Path
-    bleed: float = 0.0
-    width_px: int = 0
-    height_px: int = 0
-    art_bleed: float = 0.0  # mm of bleed already in the image
-
-
-@dataclass
-class TextOp:
-    box: tuple[float, float, float, float]
-    fit: Fit
-    valign: str
-    padding: float
-    fallback: bool = False  # printed in the source language for lack of a translation
-
-
-@dataclass
-class TrackOp:
-    """A track: a row (or column, counting upwards) of numbered cells."""
-
-    box: tuple[float, float, float, float]
-    labels: list[str]
-    vertical: bool
-    font: str  # face: regular, bold...
-    size: float
-    color: str
-    fill: str | None
-    stroke: str
-
-
-@dataclass
-class TableOp:
-    """A table drawn inside a box, at the largest font size that fits."""
-
-    box: tuple[float, float, float, float]
-    header: list[str]
-    rows: list[list[str]]
-    size: float
-    color: str
-    stroke: str
-
-
-Op = FillOp | StrokeOp | ImageOp | TextOp | TrackOp | TableOp
-
-
-def cell_text(value: Any, unit: str | None, lang: str, text_of: Any) -> str:
-    """A table cell as printed, on a face or on the setup sheet: a text in the build language
-    (``text_of``), a number as the language writes it with its unit, 0 as a dash."""
-    from babel.numbers import format_decimal
-
-    if isinstance(value, Text):
-        return str(text_of(value))
-    if isinstance(value, bool):
-        value = int(value)
-    if isinstance(value, int | float):
-        if value == 0:
-            return "–"
-        text = format_decimal(value, locale=lang)
-        return f"{text}\u00a0{unit}" if unit else text
-    return str(value)
-
-
-@dataclass
-class TextIssue:
-    """A problem with one text of one face in one language."""
-
-    rule: str  # a rule id of pnp.core.rules
-    pos: Pos
-    message: str
-    lang: str = ""
-    face: str = ""  # face_id() of the face it is on ("" for the setup sheet)
-    structural: bool = False  # validation's structure checks report it too (with suggestions)
-
-    def report_to(self, report: Report, game: str) -> None:
-        report.add(self.rule, self.pos, self.message, game=game, lang=self.lang, face=self.face)
-
-
-def face_id(owner: Any, card: Any, face: Any, side: str) -> str:
-    """Which face an issue is on, as the preview names faces: ``owner/card/side``, with no card
-    for the one back a deck's cards share."""
-    shared = side == "back" and getattr(card, "back", None) is None and face is not card
-    return f"{owner.id}/{'' if shared else card.id}/{side}"
 
 
 @dataclass
@@ -267,7 +71,7 @@ class FaceEngine:
         """The template sandbox, made when a template is first rendered (jinja2 is imported
         only by games that use templates)."""
         if self._env is None:
-            from .templates import sandbox
+            from ..templates import sandbox
 
             self._env = sandbox()
         return self._env
@@ -409,6 +213,19 @@ class FaceEngine:
                 text_value = self.translator.text(source, values)
         elif el.template is not None:
             text_value = self._template(el, face, card, values)
+        return self._box(el, box, palette, values, text_value, source, face)
+
+    def _box(
+        self,
+        el: Element,
+        box: tuple[float, float, float, float],
+        palette: dict[str, str],
+        values: dict[str, Any],
+        text_value: str | None,
+        source: Text | None,
+        face: Face,
+    ) -> Op | None:
+        """A box's fill and stroke, and its text fitted (its problems noted)."""
         fill_ops: list[Op] = []
         if el.fill:
             fill_ops.append(FillOp(box, self._color(el.fill, palette, "#ffffff"), el.radius))
@@ -421,7 +238,7 @@ class FaceEngine:
         if text_value is None:
             if not fill_ops:
                 return None
-            return _Group(fill_ops) if len(fill_ops) > 1 else fill_ops[0]  # type: ignore[return-value]
+            return Group(fill_ops) if len(fill_ops) > 1 else fill_ops[0]  # type: ignore[return-value]
         ts = TextStyle(
             face=el.font,
             size=el.size,
@@ -449,7 +266,7 @@ class FaceEngine:
         )
         if fill_ops:
             # a filled text box: draw the fill first, then the text
-            return _Group([*fill_ops, op])  # type: ignore[return-value]
+            return Group([*fill_ops, op])  # type: ignore[return-value]
         return op
 
     def _track(
@@ -525,7 +342,7 @@ class FaceEngine:
             ctx[name] = self.translator.text(text, values)
         from jinja2 import TemplateError
 
-        from ..content.expr import ExprError, time_limit
+        from ...content.expr import ExprError, time_limit
 
         try:
             if len(el.template) > MAX_TEMPLATE_CHARS:
@@ -605,89 +422,3 @@ class FaceEngine:
                         structural=True,
                     )
                 )
-
-
-@dataclass
-class _Group:
-    ops: list[Op]
-
-
-def flatten(ops: list[Any]) -> list[Op]:
-    out: list[Op] = []
-    for op in ops:
-        if isinstance(op, _Group):
-            out.extend(op.ops)
-        else:
-            out.append(op)
-    return out
-
-
-def build_table(
-    header: list[str],
-    rows: list[list[str]],
-    size: float,
-    fonts: FontSet,
-    color: str = "#000000",
-    stroke: str = "#666666",
-    width: float | None = None,
-    icons: dict[str, Any] | None = None,
-) -> Any:
-    """A reportlab Table of paragraphs (text wraps within columns, markup and icons work)."""
-    from reportlab.lib import colors
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph, Table, TableStyle
-
-    from .text import parse, to_xml
-
-    st = ParagraphStyle(
-        "cell",
-        fontName=fonts.main.font("regular"),
-        fontSize=size,
-        leading=size * 1.15,
-        textColor=color,
-    )
-    hd = ParagraphStyle("head", parent=st, fontName=fonts.main.font("bold"))
-
-    def cell(text: str, head: bool) -> Any:
-        runs = [r for para in parse(text, icons or {}, {}) for r in para]
-        xml = to_xml(runs, fonts, "bold" if head else "regular", size)
-        return Paragraph(xml or "&nbsp;", hd if head else st)
-
-    data = [[cell(h, True) for h in header]] + [[cell(v, False) for v in r] for r in rows]
-    ncols = max(len(header), 1)
-    table = Table(data, colWidths=[width / ncols] * ncols if width else None, repeatRows=0)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), fonts.main.font("regular"), size),
-                ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor(stroke)),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, -1), size * 0.15),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.25),
-                ("LEFTPADDING", (0, 0), (-1, -1), size * 0.3),
-                ("RIGHTPADDING", (0, 0), (-1, -1), size * 0.3),
-            ]
-        )
-    )
-    return table
-
-
-def table_fit_size(
-    header: list[str],
-    rows: list[list[str]],
-    box: tuple[float, float, float, float],
-    size: float,
-    min_size: float,
-    fonts: FontSet,
-    icons: dict[str, Any] | None = None,
-) -> float | None:
-    """The largest size (0.5 pt steps) at which the table fits the box, or None."""
-    width, height = pt(box[2]), pt(box[3])
-    current = size
-    while current >= min_size - 1e-9:
-        table = build_table(header, rows, current, fonts, width=width, icons=icons)
-        _w, h = table.wrap(width, height)
-        if h <= height + 0.5:
-            return current
-        current -= 0.5
-    return None

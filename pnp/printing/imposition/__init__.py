@@ -1,0 +1,77 @@
+"""Layout stage: imposition of faces on sheets, as plain data.
+
+Nothing here draws. :func:`plan_document` turns a game and the print options into a list of
+:class:`Page` objects: where every card front and back goes (millimetres, origin at the top-left
+corner of the page), where the cut marks and outlines are, where the scale bar and the page label
+sit. The render stage only follows the plan, and the tests check geometry on the plan as well as
+on the PDF.
+
+The modules: :mod:`.geometry` (rectangles, lines, where a back lands), :mod:`.pages` (the plan's
+pages, slots, options and distances), :mod:`.grid` (how many faces fit, flat or folded),
+:mod:`.marks` (crop marks), :mod:`.furniture` (scale bar and page label), :mod:`.sheets` (fronts
+and backs, or gutter-fold sheets), :mod:`.boards` (boards tiled over several pages),
+:mod:`.planner` (a whole document) and :mod:`.proof` (translator proofs). Every public name is
+available from this package itself.
+"""
+
+from __future__ import annotations
+
+from .boards import BOARD_MARGIN, BOARD_OVERLAP, Tile, plan_board_tiles, tile_board
+from .furniture import place_furniture
+from .geometry import Duplex, Line, Rect, mirror, mirror_line
+from .grid import FoldGrid, Grid, fit_fold, fit_grid
+from .marks import crop_marks, fold_marks
+from .pages import (
+    MARK_LENGTH,
+    MARK_OFFSET,
+    MIN_MARGIN,
+    SCALE_BAR,
+    TOKEN_GAP,
+    Furniture,
+    Item,
+    Options,
+    Page,
+    PageKind,
+    Shape,
+    Slot,
+)
+from .planner import number_sheets, plan_document
+from .proof import PROOF_SCALE_MAX, plan_proof
+from .sheets import impose
+
+__all__ = [
+    "BOARD_MARGIN",
+    "BOARD_OVERLAP",
+    "MARK_LENGTH",
+    "MARK_OFFSET",
+    "MIN_MARGIN",
+    "PROOF_SCALE_MAX",
+    "SCALE_BAR",
+    "TOKEN_GAP",
+    "Duplex",
+    "FoldGrid",
+    "Furniture",
+    "Grid",
+    "Item",
+    "Line",
+    "Options",
+    "Page",
+    "PageKind",
+    "Rect",
+    "Shape",
+    "Slot",
+    "Tile",
+    "crop_marks",
+    "fit_fold",
+    "fit_grid",
+    "fold_marks",
+    "impose",
+    "mirror",
+    "mirror_line",
+    "number_sheets",
+    "place_furniture",
+    "plan_board_tiles",
+    "plan_document",
+    "plan_proof",
+    "tile_board",
+]

@@ -1,0 +1,130 @@
+"""The planner: every page of one game's PDF, in print order, as plain data.
+
+Setup sheet pages first, then the cards (decks of one card size share sheets), boards (those
+that fit the paper are imposed like cards, larger ones tiled), tokens (sets of one shape and
+size share sheets); in duplex, blank pages keep every back on its front's sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+from ...content.model import Board, Deck, Game, TokenSet
+from ...content.queries import card_size, token_size
+from ...core.units import PAPERS, Size
+from .boards import plan_board_tiles
+from .grid import fit_grid
+from .pages import TOKEN_GAP, Item, Options, Page, PageKind, Shape
+from .sheets import impose
+
+
+def plan_document(game: Game, opts: Options, setup_pages: int = 1) -> list[Page]:
+    """Every page of one game's PDF in print order: setup sheet, cards, boards, tokens."""
+    paper = PAPERS[opts.paper]
+    gap = game.print.gap if opts.gap is None else opts.gap
+    pages: list[Page] = [
+        Page("setup", paper.portrait(), payload=(game, i)) for i in range(setup_pages)
+    ]
+    pages.extend(_card_pages(game, paper, gap, opts))
+    pages.extend(_board_pages(game, paper, gap, opts))
+    pages.extend(_token_pages(game, paper, opts))
+    return number_sheets(pages, opts)
+
+
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+def _runs(things: list[T], key: Callable[[T], K]) -> list[tuple[K, list[T]]]:
+    """Neighbours with the same key together (they share sheets), in their order."""
+    runs: list[tuple[K, list[T]]] = []
+    for thing in things:
+        k = key(thing)
+        if runs and runs[-1][0] == k:
+            runs[-1][1].append(thing)
+        else:
+            runs.append((k, [thing]))
+    return runs
+
+
+def _card_pages(game: Game, paper: Size, gap: float, opts: Options) -> list[Page]:
+    """Decks of the same card size share sheets, in the order they are defined."""
+    pages: list[Page] = []
+    decks = [deck for deck in game.decks.values() if deck.cards]
+    for size, run in _runs(decks, lambda deck: card_size(game, deck)):
+        items = [pair for deck in run for pair in _deck_items(deck)]
+        group = ", ".join(d.id for d in run)
+        pages.extend(impose(paper, size, gap, items, opts, group, ("fronts", "backs"), opts.bleed))
+    return pages
+
+
+def _board_pages(game: Game, paper: Size, gap: float, opts: Options) -> list[Page]:
+    """Boards that fit the paper are imposed like cards (those of one size share sheets);
+    larger ones are tiled, and their tiles come first."""
+    pages: list[Page] = []
+    fitting: list[Board] = []
+    for board in game.boards.values():
+        if fit_grid(paper, board.size, gap, opts.bleed) is None:
+            pages.extend(plan_board_tiles(board, paper, opts))
+        else:
+            fitting.append(board)
+    for size, run in _runs(fitting, lambda board: board.size):
+        items = [pair for b in run for pair in _board_items(b)]
+        group = ", ".join(b.id for b in run)
+        pages.extend(impose(paper, size, gap, items, opts, group, ("fronts", "backs"), opts.bleed))
+    return pages
+
+
+def _token_pages(game: Game, paper: Size, opts: Options) -> list[Page]:
+    """Token sets of the same shape and size share sheets too."""
+    pages: list[Page] = []
+    sets = [ts for ts in game.tokens.values() if ts.tokens]
+    for _key, run in _runs(sets, lambda ts: (ts.shape, ts.size)):
+        items = [pair for ts in run for pair in _token_items(ts)]
+        group = ", ".join(ts.id for ts in run)
+        kinds: tuple[PageKind, PageKind] = ("tokens", "token-backs")
+        pages.extend(impose(paper, token_size(run[0]), TOKEN_GAP, items, opts, group, kinds, 0.0))
+    return pages
+
+
+def _deck_items(deck: Deck) -> Iterator[tuple[Item, Item | None]]:
+    for card in deck.cards:
+        back_face = card.back or deck.back
+        for copy in range(card.copies):
+            front = Item(card, deck, card, "front", copy=copy)
+            back = Item(back_face, deck, card, "back", copy=copy) if back_face else None
+            yield front, back
+
+
+def _board_items(board: Board) -> Iterator[tuple[Item, Item | None]]:
+    for copy in range(board.copies):
+        front = Item(board, board, board, "front", copy=copy)
+        back = Item(board.back, board, board, "back", copy=copy) if board.back else None
+        yield front, back
+
+
+def _token_items(ts: TokenSet) -> Iterator[tuple[Item, Item | None]]:
+    shape: Shape = ts.shape
+    for token in ts.tokens:
+        back_face = token.back or ts.back
+        for copy in range(token.copies):
+            front = Item(token, ts, token, "front", shape, copy)
+            back = Item(back_face, ts, token, "back", shape, copy) if back_face else None
+            yield front, back
+
+
+def number_sheets(pages: list[Page], opts: Options) -> list[Page]:
+    """Insert blank pages so that in duplex every back is printed on its front's sheet."""
+    if opts.duplex == "none" or opts.fold:  # single-sided: every page is its own sheet
+        for i, p in enumerate(pages, 1):
+            p.sheet = i
+        return pages
+    out: list[Page] = []
+    for page in pages:
+        if page.side == "front" and len(out) % 2 == 1:
+            out.append(Page("blank", out[-1].size, side="back"))  # a front starts a sheet
+        out.append(page)
+    for i, p in enumerate(out):
+        p.sheet = i // 2 + 1
+    return out

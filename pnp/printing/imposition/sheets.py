@@ -1,0 +1,123 @@
+"""Sheets of faces: a run of items imposed as fronts and their mirrored backs, or folded.
+
+:func:`impose` puts items of one size on as many sheets as they need: with ``--fold`` and backs
+to print, gutter-fold sheets (fronts and backs on one side of the paper, across the fold
+line); otherwise a page of fronts followed by a page of their backs, mirrored for the duplex
+flip and shifted by the back offset.
+"""
+
+from __future__ import annotations
+
+from ...core.units import Size
+from .furniture import place_furniture
+from .geometry import Line, Rect, mirror, mirror_line
+from .grid import FoldGrid, Grid, fit_fold, fit_grid
+from .marks import crop_marks, fold_marks
+from .pages import Item, Options, Page, PageKind, Slot
+
+
+def impose(
+    paper: Size,
+    size: Size,
+    gap: float,
+    items: list[tuple[Item, Item | None]],
+    opts: Options,
+    group: str,
+    kinds: tuple[PageKind, PageKind],
+    bleed: float,
+) -> list[Page]:
+    """Items of one size on as many sheets as they need: gutter-fold sheets when folding and
+    there are backs to print (if the fold arrangement fits), else pages of fronts, each
+    followed by the page of their backs."""
+    has_backs = any(b is not None for _f, b in items)
+    if opts.fold and has_backs:
+        fold = fit_fold(paper, size, gap, bleed)
+        if fold is not None:
+            return _fold_pages(fold, items, opts, group, bleed)
+    grid = fit_grid(paper, size, gap, bleed)
+    if grid is None:
+        raise ValueError(f"a {size} item does not fit on {opts.paper}")
+    return _sheet_pages(grid, items, opts, group, kinds, bleed)
+
+
+def _sheet_pages(
+    grid: Grid,
+    items: list[tuple[Item, Item | None]],
+    opts: Options,
+    group: str,
+    kinds: tuple[PageKind, PageKind],
+    bleed: float,
+) -> list[Page]:
+    pages: list[Page] = []
+    marks = crop_marks(grid, bleed) if opts.crop_marks and kinds[0] == "fronts" else []
+    extent = grid.extent()
+    fur = place_furniture(grid.paper, extent.grow(bleed), marks)
+    dx, dy = opts.back_offset
+    for start in range(0, len(items), grid.count):
+        chunk = items[start : start + grid.count]
+        front = Page(kinds[0], grid.paper, marks=list(marks), furniture=fur, group=group)
+        front.trim = extent
+        front.bleed = bleed
+        for i, (f, _b) in enumerate(chunk):
+            front.slots.append(Slot(grid.rect(i), f, bleed, i))
+        pages.append(front)
+        if not any(b is not None for _f, b in chunk):
+            continue
+        back = Page(kinds[1], grid.paper, group=group, side="back")
+        back.bleed = bleed
+        back.trim = mirror(extent, grid.paper, opts.duplex).shift(dx, dy)
+        back.marks = [
+            Line(m.x1 + dx, m.y1 + dy, m.x2 + dx, m.y2 + dy)
+            for m in (mirror_line(m, grid.paper, opts.duplex) for m in marks)
+        ]
+        back.furniture = place_furniture(grid.paper, back.trim.grow(bleed), back.marks)
+        for i, (f, b) in enumerate(chunk):
+            rect = mirror(grid.rect(i), grid.paper, opts.duplex).shift(dx, dy)
+            back.slots.append(
+                Slot(rect, b or Item(None, f.owner, f.card, "back", f.shape), bleed, i)
+            )
+        pages.append(back)
+    return pages
+
+
+def _fold_pages(
+    fold: FoldGrid,
+    items: list[tuple[Item, Item | None]],
+    opts: Options,
+    group: str,
+    bleed: float,
+) -> list[Page]:
+    grid = fold.grid
+    pages = []
+    front_ext = grid.extent()
+    last = fold.back_rect(grid.count - 1)
+    first = fold.back_rect(0)
+    back_ext = Rect(
+        min(first.x, last.x),
+        min(first.y, last.y),
+        abs(last.x - first.x) + last.w,
+        abs(last.y - first.y) + last.h,
+    )
+    marks: list[Line] = []
+    if opts.crop_marks:
+        for ext in (front_ext, back_ext):
+            marks.extend(fold_marks(grid, ext, fold, bleed))
+    both = Rect(
+        min(front_ext.x, back_ext.x),
+        min(front_ext.y, back_ext.y),
+        max(front_ext.right, back_ext.right) - min(front_ext.x, back_ext.x),
+        max(front_ext.bottom, back_ext.bottom) - min(front_ext.y, back_ext.y),
+    )
+    fur = place_furniture(grid.paper, both.grow(bleed), marks)
+    for start in range(0, len(items), grid.count):
+        chunk = items[start : start + grid.count]
+        page = Page("fold", grid.paper, marks=list(marks), furniture=fur, group=group)
+        page.fold = fold.fold
+        page.trim = both
+        page.bleed = bleed
+        for i, (f, b) in enumerate(chunk):
+            page.slots.append(Slot(grid.rect(i), f, bleed, i))
+            back = b or Item(None, f.owner, f.card, "back", f.shape)
+            page.slots.append(Slot(fold.back_rect(i), back, bleed, i))
+        pages.append(page)
+    return pages

@@ -1,0 +1,47 @@
+"""Render stage: follow a page plan and draw it with reportlab, into bytes.
+
+Only this package touches the reportlab canvas. :class:`Pen` converts the plan's millimetres
+(origin top-left) into PDF points (origin bottom-left); nothing else does. Faces that repeat (a
+deck's shared back, the copies of a card) are drawn once into a Form XObject and placed many
+times, so a deck of 1,000 cards carries one copy of its back.
+
+The modules: :mod:`.pen` (millimetres to points, colours, shapes), :mod:`.base` (what the
+renderer's parts share), :mod:`.faces` and :mod:`.art` (a face's operations, art and its
+bleed), :mod:`.marks` (crop marks and token outlines), :mod:`.furniture` (page label, scale
+bar, fold line, blank pages), :mod:`.boards` (tiles of large boards), :mod:`.proof`
+(translator proofs), :mod:`.scenarios`, :mod:`.instructions` and :mod:`.setup` (the setup
+sheet), :mod:`.document` (the :class:`Renderer`: pages and forms) and :mod:`.calibration`
+(the duplex calibration sheet). Every public name is available from this package itself.
+"""
+
+from __future__ import annotations
+
+from .art import draw_art, mirrored_bleed
+from .base import RendererBase
+from .calibration import draw_calibration, render_calibration
+from .document import Renderer
+from .faces import draw_text
+from .furniture import PAGE_KIND_WORDS, fit_label
+from .instructions import print_advice
+from .marks import HALO_WIDTH_PT, MARK_WIDTH_PT, draw_marks, draw_outlines
+from .pen import Pen, color, shape_path
+
+__all__ = [
+    "HALO_WIDTH_PT",
+    "MARK_WIDTH_PT",
+    "PAGE_KIND_WORDS",
+    "Pen",
+    "Renderer",
+    "RendererBase",
+    "color",
+    "draw_art",
+    "draw_calibration",
+    "draw_marks",
+    "draw_outlines",
+    "draw_text",
+    "fit_label",
+    "mirrored_bleed",
+    "print_advice",
+    "render_calibration",
+    "shape_path",
+]

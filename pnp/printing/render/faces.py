@@ -1,0 +1,170 @@
+"""Drawing a face: its operations (fills, strokes, art, texts, tracks, tables) on the canvas.
+
+The face engine (:mod:`pnp.typeset.faces`) computes the operations and fits the texts; this
+module only follows them. A face is drawn with its bottom-left corner at the origin, clipped to
+its shape; on proofs, texts that overflow or fell back to the source language are framed.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from ...core.units import pt
+from ...typeset.faces import (
+    FillOp,
+    ImageOp,
+    Op,
+    StrokeOp,
+    TableOp,
+    TextOp,
+    TrackOp,
+    build_table,
+)
+from ...typeset.text import PARAGRAPH_GAP
+from .art import draw_art
+from .base import RendererBase
+from .pen import color, shape_path
+
+
+class FaceDrawing(RendererBase):
+    """The renderer's part that draws faces."""
+
+    def draw_face(
+        self, c: Canvas, ops: list[Op], w: float, h: float, shape: str, bleed: float
+    ) -> None:
+        """Draw a face with its bottom-left corner at the origin (points)."""
+        c.saveState()
+        if shape != "rect":
+            path = shape_path(c, shape, w, h, bleed)
+            c.clipPath(path, stroke=0, fill=0)
+        for op in ops:
+            if isinstance(op, FillOp):
+                x, y, bw, bh = op.box
+                g = op.bleed
+                c.setFillColor(color(op.color))
+                rx, ry = pt(x - g), pt(h - y - bh - g)
+                if op.radius > 0 and g == 0:
+                    c.roundRect(
+                        rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), pt(op.radius), stroke=0, fill=1
+                    )
+                else:
+                    c.rect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), stroke=0, fill=1)
+            elif isinstance(op, StrokeOp):
+                x, y, bw, bh = op.box
+                c.setStrokeColor(color(op.color))
+                c.setLineWidth(pt(op.width))
+                if op.radius > 0:
+                    c.roundRect(
+                        pt(x), pt(h - y - bh), pt(bw), pt(bh), pt(op.radius), stroke=1, fill=0
+                    )
+                else:
+                    c.rect(pt(x), pt(h - y - bh), pt(bw), pt(bh), stroke=1, fill=0)
+            elif isinstance(op, ImageOp):
+                draw_art(c, op, h)
+            elif isinstance(op, TextOp):
+                draw_text(c, op, h)
+            elif isinstance(op, TrackOp):
+                self._track(c, op, h)
+            elif isinstance(op, TableOp):
+                self._table(c, op, h)
+        if self.proof_marks:
+            self._proof_marks(c, ops, h)
+        c.restoreState()
+
+    def _proof_marks(self, c: Canvas, ops: list[Op], face_h: float) -> None:
+        """Proofs: a red frame where text overflows, an orange dashed one where it fell back."""
+        for op in ops:
+            if not isinstance(op, TextOp):
+                continue
+            x, y, bw, bh = op.box
+            rect = (pt(x), pt(face_h - y - bh), pt(bw), pt(bh))
+            if op.fit.overflow is not None:
+                c.setStrokeColor(colors.HexColor("#d50000"))
+                c.setLineWidth(1.2)
+                c.setDash()
+                c.rect(*rect, stroke=1, fill=0)
+                c.setFillColor(colors.HexColor("#d50000"))
+                c.setFont(self.fonts.main.font("bold"), 5)
+                c.drawString(rect[0] + 1, rect[1] + 1, self.w("overflow"))
+            elif op.fallback:
+                c.setStrokeColor(colors.HexColor("#ef6c00"))
+                c.setLineWidth(0.9)
+                c.setDash(2, 1.5)
+                c.rect(*rect, stroke=1, fill=0)
+                c.setDash()
+
+    def _track(self, c: Canvas, op: TrackOp, face_h: float) -> None:
+        """A track: a row of numbered cells, or a column counting upwards."""
+        x, y, bw, bh = op.box
+        n = max(len(op.labels), 1)
+        font = self.fonts.main.font(op.font)
+        c.saveState()
+        c.setLineWidth(0.6)
+        c.setStrokeColor(color(op.stroke))
+        for i, label in enumerate(op.labels):
+            if op.vertical:  # the lowest value at the bottom
+                ch = bh / n
+                cx, cy, cw = x, y + bh - (i + 1) * ch, bw
+                cell_h = ch
+            else:
+                cw = bw / n
+                cx, cy, cell_h = x + i * cw, y, bh
+            rx, ry = pt(cx), pt(face_h - cy - cell_h)
+            if op.fill:
+                c.setFillColor(color(op.fill))
+                c.rect(rx, ry, pt(cw), pt(cell_h), stroke=1, fill=1)
+            else:
+                c.rect(rx, ry, pt(cw), pt(cell_h), stroke=1, fill=0)
+            size = min(op.size, pt(min(cw, cell_h)) * 0.6)
+            c.setFont(font, size)
+            c.setFillColor(color(op.color))
+            c.drawCentredString(rx + pt(cw) / 2, ry + pt(cell_h) / 2 - size * 0.35, label)
+        c.restoreState()
+
+    def _table(self, c: Canvas, op: TableOp, face_h: float) -> None:
+        """A table at the size the engine fitted, from the top of its box."""
+        x, y, bw, bh = op.box
+        table = build_table(
+            op.header, op.rows, op.size, self.fonts, op.color, op.stroke, pt(bw), self.engine.icons
+        )
+        _w, th = table.wrap(pt(bw), pt(bh))
+        table.drawOn(c, pt(x), pt(face_h - y) - th)
+
+
+def draw_text(c: Canvas, op: TextOp, face_h: float) -> None:
+    """A fitted text in its box: one plain line drawn directly, else its paragraphs."""
+    x, y, bw, bh = op.box
+    fit = op.fit
+    inner_top = y + op.padding
+    inner_h = bh - 2 * op.padding
+    free = pt(inner_h) - fit.height
+    if op.valign == "middle":
+        top_pt = pt(face_h - inner_top) - free / 2
+    elif op.valign == "bottom":
+        top_pt = pt(face_h - inner_top) - free
+    else:
+        top_pt = pt(face_h - inner_top)
+    cursor = top_pt
+    width = pt(bw - 2 * op.padding)
+    if fit.line is not None:  # one plain line: no Paragraph needed
+        text, font, ink = fit.line
+        c.setFont(font, fit.size)
+        c.setFillColor(color(ink))
+        left = pt(x + op.padding)
+        baseline = cursor - fit.size
+        if fit.align == "center":
+            c.drawCentredString(left + width / 2, baseline, text)
+        elif fit.align == "right":
+            c.drawRightString(left + width, baseline, text)
+        else:
+            c.drawString(left, baseline, text)
+        return
+    for i, para in enumerate(fit.paragraphs):
+        if i:
+            cursor -= fit.size * PARAGRAPH_GAP
+        if abs(getattr(para, "width", -1.0) - width) > 1e-6:
+            para.wrap(width, 1e6)  # measured at another width: wrap again
+        ph = para.height
+        para.drawOn(c, pt(x + op.padding), cursor - ph)
+        cursor -= ph

@@ -1,0 +1,184 @@
+"""The setup sheet: the game's title, set-up text, tables, scenarios, how to print, edition.
+
+The sheet is a flow of paragraphs and tables over as many pages as it needs; the planner
+reserves them (:meth:`SetupSheet.count_setup_pages` measures on a scratch canvas), and each
+setup page draws the next part of the flow.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import Flowable
+
+from ...content.model import Table as TableModel
+from ...core.rules import OVERFLOW
+from ...core.units import Size, pt
+from ...typeset.faces import TextIssue, cell_text
+from ..imposition import Page
+from .instructions import print_advice
+from .pen import Pen
+from .scenarios import ScenarioSteps
+
+
+class SetupSheet(ScenarioSteps):
+    """The renderer's part that draws the setup sheet."""
+
+    SETUP_MARGIN = 15.0
+
+    def _setup_frame(self, page: Size) -> Frame:
+        """The frame the sheet flows into on a page, inside its margins."""
+        m = self.SETUP_MARGIN
+        return Frame(pt(m), pt(m), pt(page.w - 2 * m), pt(page.h - 2 * m), showBoundary=0)
+
+    def count_setup_pages(self, page: Size) -> int:
+        """How many pages the setup sheet takes (measured on a scratch canvas)."""
+        flow = self.setup_flowables()
+        scratch = Canvas(io.BytesIO(), pagesize=(pt(page.w), pt(page.h)))
+        pages = 0
+        while flow and pages < 50:
+            before = len(flow)
+            self._setup_frame(page).addFromList(flow, scratch)
+            scratch.showPage()
+            pages += 1
+            if len(flow) == before:  # a flowable larger than a page: drop it, report it
+                flow.pop(0)
+                self._setup_too_big()
+        return max(pages, 1)
+
+    def _setup_too_big(self) -> None:
+        """Report a flowable larger than a page (it is left out of the sheet)."""
+        self.engine.issues.append(
+            TextIssue(
+                OVERFLOW,
+                self.game.meta.at("setup_sheet"),
+                f"[{self.lang}] a table or text of the setup sheet is larger than a page; split it",
+                self.lang,
+            )
+        )
+
+    def setup_sheet(self, pen: Pen, page: Page) -> None:
+        """One page of the setup sheet: as much of the flow as the page holds."""
+        if self._setup_pending is None:
+            self._setup_pending = self.setup_flowables()
+        flow = self._setup_pending
+        before = len(flow)
+        self._setup_frame(page.size).addFromList(flow, pen.c)
+        if flow and len(flow) == before:
+            flow.pop(0)
+
+    def setup_flowables(self) -> list[Flowable]:
+        """The whole sheet as a flow of paragraphs and tables, in order."""
+        game = self.game
+        t = self.translator.text
+        font = self.fonts.main
+        sheet = game.meta.setup_sheet
+        h1 = ParagraphStyle("h1", fontName=font.font("bold"), fontSize=18, leading=22, spaceAfter=4)
+        h2 = ParagraphStyle(
+            "h2", fontName=font.font("bold"), fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
+        )
+        body = ParagraphStyle(
+            "body", fontName=font.font("regular"), fontSize=9.5, leading=12.5, spaceAfter=4
+        )
+        small = ParagraphStyle(
+            "small", parent=body, fontSize=7.5, leading=9.5, textColor=colors.HexColor("#444444")
+        )
+        out: list[Flowable] = [Paragraph(self.para(t(game.meta.title), "bold", 18), h1)]
+        title = t(sheet.title) if sheet and sheet.title else self.w("Setup")
+        out.append(Paragraph(self.para(title, "bold", 12), h2))
+        if sheet and sheet.intro:
+            out.extend(self.paragraphs(t(sheet.intro), body))
+        table_ids = (
+            sheet.tables
+            if sheet and sheet.tables
+            else [tid for tid, tb in game.tables.items() if tb.sheet]
+        )
+        for tid in table_ids:
+            table = game.tables.get(tid)
+            if table is None:
+                continue
+            out.extend(self.table(table, h2, body, small))
+        if sheet and sheet.notes:
+            out.append(Spacer(1, 6))
+            out.extend(self.paragraphs(t(sheet.notes), body))
+        for scenario in game.scenarios.values():
+            out.extend(self.scenario(scenario, h2, body, small))
+        out.append(Spacer(1, 10))
+        out.append(Paragraph(self.para(print_advice(self.w), "regular", 7.5), small))
+        out.append(Paragraph(self.para(self.edition(), "regular", 7.5), small))
+        if game.meta.credits:
+            out.extend(self.paragraphs(t(game.meta.credits), small))
+        return out
+
+    def edition(self) -> str:
+        """'Content pack version 1, 25 November 2026', dates and numbers by locale."""
+        import datetime
+
+        from babel.dates import format_date
+
+        meta = self.game.meta
+        text = self.w("Content pack version {version}").format(version=meta.version)
+        if meta.date:
+            day = datetime.date.fromisoformat(meta.date)
+            text += " · " + format_date(day, format="long", locale=self.lang)
+        return text
+
+    def cell(self, value: Any, unit: str | None) -> str:
+        """A table cell as printed (the same format as on faces)."""
+        return cell_text(value, unit, self.lang, self.translator.text)
+
+    def table(
+        self, table: TableModel, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
+    ) -> list[Flowable]:
+        """A game table: its title, a header row, its rows and its note."""
+        t = self.translator.text
+        font = self.fonts.main
+        head = ParagraphStyle(
+            "th", parent=body, fontName=font.font("bold"), fontSize=8.5, leading=10.5, alignment=1
+        )
+        cellst = ParagraphStyle(
+            "td", parent=body, fontSize=9.5, leading=11.5, alignment=1, spaceAfter=0
+        )
+        out: list[Flowable] = []
+        if table.title:
+            out.append(Paragraph(self.para(t(table.title), "bold", 12), h2))
+        header = [
+            Paragraph(self.para(t(c.title) if c.title else c.id, "bold", 8.5), head)
+            for c in table.columns
+        ]
+        rows = [header]
+        for cells in table.cells:
+            rows.append(
+                [
+                    Paragraph(
+                        self.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9.5), cellst
+                    )
+                    for c in table.columns
+                ]
+            )
+        avail = pt(180)
+        ncols = max(len(table.columns), 1)
+        col_w = min(avail / ncols, pt(34))
+        tbl = Table(rows, colWidths=[col_w] * ncols, repeatRows=1, hAlign="LEFT")
+        tbl.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), font.font("regular"), 9),
+                    ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e6e6e6")),
+                    ("BACKGROUND", (0, 1), (0, -1), colors.HexColor("#f3f3f3")),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("TOPPADDING", (0, 0), (-1, -1), 2),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ]
+            )
+        )
+        out.append(tbl)
+        if table.note:
+            out.extend(self.paragraphs(t(table.note), small))
+        return out

@@ -1,0 +1,65 @@
+"""Faces: what is drawn on one card, token or board face, computed without drawing.
+
+:class:`FaceEngine` resolves a face's layout (``extends`` chains, styles), translates its texts
+for a language, fits every text into its box and returns a list of drawing operations. The
+render stage executes the operations; validation uses the same engine to report overflowing
+texts and missing glyphs per language without producing a PDF.
+
+The modules: :mod:`.layouts` (built-in layouts, ``extends`` chains, which layout draws a face),
+:mod:`.ops` (the drawing operations), :mod:`.tables` (table cells and tables that fit their
+box), :mod:`.issues` (text problems per face and language) and :mod:`.engine` (the engine).
+Every public name is available from this package itself.
+"""
+
+from __future__ import annotations
+
+from .engine import (
+    DEFAULT_ACCENT,
+    DEFAULT_TEXT,
+    MAX_TEMPLATE_CHARS,
+    TEMPLATE_SECONDS,
+    FaceEngine,
+)
+from .issues import TextIssue, face_id
+from .layouts import (
+    BUILTIN_LAYOUTS,
+    MAX_EXTENDS,
+    LayoutCycle,
+    Resolved,
+    builtin_layouts,
+    face_layout_id,
+    layout_table,
+    resolve_layout,
+)
+from .ops import FillOp, Group, ImageOp, Op, StrokeOp, TableOp, TextOp, TrackOp, flatten
+from .tables import build_table, cell_text, table_fit_size
+
+__all__ = [
+    "BUILTIN_LAYOUTS",
+    "DEFAULT_ACCENT",
+    "DEFAULT_TEXT",
+    "MAX_EXTENDS",
+    "MAX_TEMPLATE_CHARS",
+    "TEMPLATE_SECONDS",
+    "FaceEngine",
+    "FillOp",
+    "Group",
+    "ImageOp",
+    "LayoutCycle",
+    "Op",
+    "Resolved",
+    "StrokeOp",
+    "TableOp",
+    "TextIssue",
+    "TextOp",
+    "TrackOp",
+    "build_table",
+    "builtin_layouts",
+    "cell_text",
+    "face_id",
+    "face_layout_id",
+    "flatten",
+    "layout_table",
+    "resolve_layout",
+    "table_fit_size",
+]

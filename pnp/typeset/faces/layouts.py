@@ -1,0 +1,110 @@
+"""Layouts: the built-in ones, a game's own, and a layout resolved along its ``extends`` chain.
+
+A layout draws a face: its background, border, styles and elements. :func:`resolve_layout`
+follows ``extends`` from the parent down (a named element replaces the parent's element of the
+same name); :func:`face_layout_id` says which layout draws a face.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...content.model import Board, Element, Face, Game, Layout, Style
+from ...content.schema import Context
+from ...content.yamlio import parse_text
+
+BUILTIN_LAYOUTS = Path(__file__).parent.parent.parent / "data" / "layouts.yaml"
+
+
+@functools.lru_cache(maxsize=1)
+def builtin_layouts() -> dict[str, Layout]:
+    from ...content.model import Sections
+    from ...content.schema import convert
+    from ...core.findings import Report
+
+    report = Report()
+    loaded = parse_text(BUILTIN_LAYOUTS.read_text("utf-8"), "pnp/data/layouts.yaml", report)
+    sections = convert(loaded.data, Sections, loaded.data.pos, Context(report))
+    if report.errors:  # pragma: no cover - a bug in the shipped file
+        raise RuntimeError(report.format_text())
+    return dict(sections.layouts)
+
+
+@dataclass
+class Resolved:
+    background: str
+    border: Any
+    styles: dict[str, Style]
+    elements: list[Element]
+
+
+class LayoutCycle(Exception):
+    def __init__(self, chain: list[str], too_long: bool = False) -> None:
+        super().__init__(" -> ".join(chain))
+        self.chain = chain
+        self.too_long = too_long
+
+
+def layout_table(game: Game) -> dict[str, Layout]:
+    return {**builtin_layouts(), **game.layouts}
+
+
+MAX_EXTENDS = 32
+
+
+def resolve_layout(layouts: dict[str, Layout], lid: str) -> Resolved:
+    chain: list[Layout] = []
+    seen: list[str] = []
+    seen_set: set[str] = set()
+    current: str | None = lid
+    while current is not None:
+        if current in seen_set:
+            raise LayoutCycle([*seen, current])
+        if len(seen) >= MAX_EXTENDS:
+            raise LayoutCycle([*seen[:3], "...", current], too_long=True)
+        seen.append(current)
+        seen_set.add(current)
+        layout = layouts.get(current)
+        if layout is None:
+            raise KeyError(current)
+        chain.append(layout)
+        current = layout.extends
+    background = "#ffffff"
+    border = None
+    styles: dict[str, Style] = {}
+    elements: list[Element] = []
+    for layout in reversed(chain):  # parent first
+        if layout.background is not None:
+            background = layout.background
+        if layout.border is not None:
+            border = layout.border
+        styles.update(layout.styles)
+        for el in layout.elements:
+            slot = next((i for i, e in enumerate(elements) if el.name and e.name == el.name), None)
+            if slot is None:
+                elements.append(el)
+            else:
+                elements[slot] = el  # a named element replaces the parent's
+    return Resolved(background, border, styles, elements)
+
+
+def face_layout_id(face: Face, owner: Any, side: str) -> str:
+    """The layout drawing a face: its own, else its deck's (or the deck back's), else built-in."""
+    from ...content.model import TokenSet
+
+    if face.layout:
+        return face.layout
+    if side == "back":
+        back = getattr(owner, "back", None)
+        if back is not None and back.layout:
+            return str(back.layout)
+        return "back"
+    owner_layout = getattr(owner, "layout", None)
+    if owner_layout:
+        return str(owner_layout)
+    if isinstance(face, Board):
+        return "board"
+    return "token" if isinstance(owner, TokenSet) else "card"

@@ -1,0 +1,101 @@
+"""Tables: a table cell as printed, and a table as reportlab draws it, at the size that fits.
+
+Face tables (a layout's ``table`` element) and the setup sheet's tables format their cells
+alike (:func:`cell_text`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...content.model import Text
+from ...core.units import pt
+from ..fonts import FontSet
+
+
+def cell_text(value: Any, unit: str | None, lang: str, text_of: Any) -> str:
+    """A table cell as printed, on a face or on the setup sheet: a text in the build language
+    (``text_of``), a number as the language writes it with its unit, 0 as a dash."""
+    from babel.numbers import format_decimal
+
+    if isinstance(value, Text):
+        return str(text_of(value))
+    if isinstance(value, bool):
+        value = int(value)
+    if isinstance(value, int | float):
+        if value == 0:
+            return "–"
+        text = format_decimal(value, locale=lang)
+        return f"{text}\u00a0{unit}" if unit else text
+    return str(value)
+
+
+def build_table(
+    header: list[str],
+    rows: list[list[str]],
+    size: float,
+    fonts: FontSet,
+    color: str = "#000000",
+    stroke: str = "#666666",
+    width: float | None = None,
+    icons: dict[str, Any] | None = None,
+) -> Any:
+    """A reportlab Table of paragraphs (text wraps within columns, markup and icons work)."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    from ..markup import parse, to_xml
+
+    st = ParagraphStyle(
+        "cell",
+        fontName=fonts.main.font("regular"),
+        fontSize=size,
+        leading=size * 1.15,
+        textColor=color,
+    )
+    hd = ParagraphStyle("head", parent=st, fontName=fonts.main.font("bold"))
+
+    def cell(text: str, head: bool) -> Any:
+        runs = [r for para in parse(text, icons or {}, {}) for r in para]
+        xml = to_xml(runs, fonts, "bold" if head else "regular", size)
+        return Paragraph(xml or "&nbsp;", hd if head else st)
+
+    data = [[cell(h, True) for h in header]] + [[cell(v, False) for v in r] for r in rows]
+    ncols = max(len(header), 1)
+    table = Table(data, colWidths=[width / ncols] * ncols if width else None, repeatRows=0)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), fonts.main.font("regular"), size),
+                ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor(stroke)),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), size * 0.15),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.25),
+                ("LEFTPADDING", (0, 0), (-1, -1), size * 0.3),
+                ("RIGHTPADDING", (0, 0), (-1, -1), size * 0.3),
+            ]
+        )
+    )
+    return table
+
+
+def table_fit_size(
+    header: list[str],
+    rows: list[list[str]],
+    box: tuple[float, float, float, float],
+    size: float,
+    min_size: float,
+    fonts: FontSet,
+    icons: dict[str, Any] | None = None,
+) -> float | None:
+    """The largest size (0.5 pt steps) at which the table fits the box, or None."""
+    width, height = pt(box[2]), pt(box[3])
+    current = size
+    while current >= min_size - 1e-9:
+        table = build_table(header, rows, current, fonts, width=width, icons=icons)
+        _w, h = table.wrap(width, height)
+        if h <= height + 0.5:
+            return current
+        current -= 0.5
+    return None
