@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..content.load import Root
 from ..content.model import Game
-from ..core.errors import BuildError
+from ..core.errors import BuildError, ContentError
 from ..core.files import default_mode
 from ..core.findings import Report
 from ..core.perf import EarlyWriteback
-from ..core.rules import FALLBACK, GLYPH, OVERFLOW
+from ..core.rules import FALLBACK, GLYPH, OVERFLOW, PRINTABLE
 from ..core.units import PAPERS
-from ..printing.imposition import plan_document
+from ..printing.imposition import Page, outside_printable
 from .options import BuildOptions, Output
 
 if TYPE_CHECKING:  # the renderer and the validator are imported when first needed
@@ -50,14 +50,14 @@ def render_game(
     engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, cache=False)
     title = translator.text(game.meta.title)
     renderer = Renderer(game, lang, engine, fonts, translator, title)
-    renderer._duplex = opts.layout.duplex
+    renderer.layout = opts.layout
     if opts.proof:
         return _proof(root, game, lang, opts, report, renderer)
-    setup_pages = renderer.count_setup_pages(PAPERS[opts.layout.paper].portrait())
     try:
-        pages = plan_document(game, opts.layout, setup_pages=setup_pages)
+        pages = renderer.plan_pages(opts.layout)
     except ValueError as exc:
         raise BuildError(f"{game.id}: {exc}") from exc
+    check_printable(game, pages, opts, report)
     out_dir = (opts.out_dir or root.output) / game.id
     path = out_dir / f"{game.id}-{lang}-{opts.layout.paper}.pdf"
     staged = render_staged(renderer, pages, path)
@@ -70,6 +70,29 @@ def render_game(
     if opts.png_dpi or opts.tts:
         out.extra = raster_files(game, lang, renderer, out_dir, opts)
     return out
+
+
+def check_printable(game: Game, pages: list[Page], opts: BuildOptions, report: Report) -> None:
+    """Before anything is drawn: faces or crop marks the printer could not print (--margin)
+    are errors, at the definition of what they belong to."""
+    layout = opts.layout
+    found = outside_printable(pages, layout.margin, layout.crop_marks)
+    for out in found:
+        where = f"{layout.paper}, page {out.page}"
+        if out.what == "faces":
+            problem = f"come to {out.distance:.1f} mm of the paper edge ({where})"
+        else:
+            problem = f"leave no room for their crop marks inside the margin ({where})"
+        report.add(
+            PRINTABLE,
+            out.owner.pos,
+            f"the faces of {out.owner.id} {problem}, but --margin is {layout.margin:g} mm: "
+            "use a larger paper, a smaller print.gap, no bleed or --no-crop-marks, or a "
+            "smaller --margin if the printer allows it",
+            game=game.id,
+        )
+    if found:
+        raise ContentError(f"{game.id}: faces outside the printable area")
 
 
 FALLBACK_ADVICE = {

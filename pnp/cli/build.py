@@ -58,6 +58,16 @@ TtsOpt = Annotated[
 JobsOpt = Annotated[
     int, typer.Option("--jobs", "-j", help="Build in N processes in parallel.", min=1, max=64)
 ]
+MarginOpt = Annotated[
+    float,
+    typer.Option(
+        "--margin",
+        help="Border the printer cannot print, mm: no mark, label or scale bar is drawn there "
+        "(inkjets about 3, lasers 4-5).",
+        min=0,
+        max=30,
+    ),
+]
 ProofOpt = Annotated[
     bool, typer.Option("--proof", help="Write a translator's proof: source and LANG side by side.")
 ]
@@ -77,6 +87,7 @@ def build_cmd(
     bleed: BleedOpt = 0.0,
     no_crop_marks: NoMarksOpt = False,
     back_offset: OffsetOpt = None,
+    margin: MarginOpt = 5.0,  # imposition.MIN_MARGIN (tests check they agree)
     out: OutOpt = None,
     png: PngOpt = None,
     tts: TtsOpt = False,
@@ -91,7 +102,7 @@ def build_cmd(
 
     report = Report()
     try:
-        for name, number in (("--bleed", bleed), ("--png", png)):
+        for name, number in (("--bleed", bleed), ("--png", png), ("--margin", margin)):
             if number is not None and not math.isfinite(number):  # ranges let NaN through
                 raise UsageError(f"{name} {number}: give a number")
         r = open_root(root)
@@ -101,6 +112,7 @@ def build_cmd(
             bleed=bleed,
             crop_marks=not no_crop_marks,
             back_offset=parse_offset(back_offset),
+            margin=margin,
         )
         opts: BuildOptions = BuildOptions(
             langs=tuple(lang or ()),

@@ -123,6 +123,11 @@ MARKUP_KEPT = rule(
 OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
 FONT = rule("font", Severity.ERROR, "a font of the game cannot be loaded")
+PRINTABLE = rule(
+    "printable-area",
+    Severity.ERROR,
+    "faces or their crop marks reach into the margin the printer cannot print (--margin)",
+)
 
 # translation catalogs
 PO_SYNTAX = rule(

@@ -22,10 +22,9 @@ from ..content.queries import item_size
 from ..core.files import write_atomic
 from ..core.findings import Finding, Report
 from ..core.rules import Severity
-from ..core.units import PAPERS
 from ..i18n import Translator
 from ..printing import export
-from ..printing.imposition import Options, plan_document
+from ..printing.imposition import Options
 from ..printing.render import Renderer
 from ..typeset.faces import FaceEngine
 from ..typeset.fonts import fontset
@@ -180,8 +179,7 @@ def _setup_images(game: Game, engine: FaceEngine, out_dir: Path) -> list[str]:
     """The setup sheet in the engine's language, as the player will see it."""
     lang, translator, fonts = engine.lang, engine.translator, engine.fonts
     renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
-    n = renderer.count_setup_pages(PAPERS["a4"].portrait())
-    plan = [p for p in plan_document(game, Options(), setup_pages=n) if p.kind == "setup"]
+    plan = [p for p in renderer.plan_pages(Options()) if p.kind == "setup"]
     pdf = renderer.render(plan)
     sig = _digest(pdf)
     names = []

@@ -69,11 +69,65 @@ SHEET_WORDS: tuple[Word, ...] = (
     _W("glue", "board tile: on the strip where the next tile is glued", "boards"),
     # the setup sheet
     _W("Setup", "setup sheet: heading when the game gives none", "setup"),
+    # the setup sheet's printing advice: each build prints the sentences of its options
     _W(
-        "How to print: at 100 % (actual size), never “fit to page”. Check the scale bar on any "
-        "sheet measures 50 mm. Card sheets are followed by their backs: print double-sided, "
-        "flipping on the long edge, or print single-sided and glue.",
-        "setup sheet: printing advice",
+        "How to print: at 100 % (actual size), never “fit to page”.",
+        "setup sheet: how to print",
+        "setup",
+    ),
+    _W(
+        "The scale bar beside the cards, tokens and board tiles measures {length} mm when the "
+        "scale is right.",
+        "setup sheet: how to print; {length} is 50",
+        "setup",
+    ),
+    _W(
+        "Print pages {first}–{last} double-sided, flipping on the long edge.",
+        "setup sheet: how to print (pnp build --duplex long, the default)",
+        "setup",
+    ),
+    _W(
+        "Print pages {first}–{last} double-sided, flipping on the short edge.",
+        "setup sheet: how to print (pnp build --duplex short)",
+        "setup",
+    ),
+    _W(
+        "Print pages {first}–{last} single-sided: they are cut or glued, so their backs stay "
+        "blank.",
+        "setup sheet: how to print, after the double-sided pages (tiles, faces without backs)",
+        "setup",
+    ),
+    _W(
+        "Print page {n} single-sided: it is cut or glued, so its back stays blank.",
+        "setup sheet: how to print, after the double-sided pages, when one page is left",
+        "setup",
+    ),
+    _W(
+        "Print single-sided: no sheet has a back.",
+        "setup sheet: how to print, when nothing has a back",
+        "setup",
+    ),
+    _W(
+        "Print single-sided. Each page of backs follows its page of fronts and is mirrored for "
+        "gluing: turn it over from left to right, like the page of a book, lay it behind its "
+        "fronts with the crop marks lined up, and glue.",
+        "setup sheet: how to print (pnp build --duplex none)",
+        "setup",
+    ),
+    _W(
+        "Print single-sided. Fold each sheet on the dashed line with the faces outwards, glue the "
+        "two halves together, then cut.",
+        "setup sheet: how to print (pnp build --fold)",
+        "setup",
+    ),
+    _W(
+        "Cards have {bleed} mm of bleed: cut on the crop marks, not on the edge of the colour.",
+        "setup sheet: how to print (pnp build --bleed)",
+        "setup",
+    ),
+    _W(
+        "Backs are shifted by {x} mm across and {y} mm down to match your printer (--back-offset).",
+        "setup sheet: how to print (pnp build --back-offset X,Y)",
         "setup",
     ),
     _W(

@@ -20,11 +20,12 @@ from .boards import BOARD_MARGIN, BOARD_OVERLAP, Tile, plan_board_tiles, tile_bo
 from .furniture import place_furniture
 from .geometry import Duplex, Line, Rect, mirror, mirror_line
 from .grid import FoldGrid, Grid, fit_fold, fit_grid
-from .marks import crop_marks, fold_marks
+from .marks import crop_marks, fold_marks, shift_marks
 from .pages import (
     MARK_LENGTH,
     MARK_OFFSET,
     MIN_MARGIN,
+    MIN_MARK,
     SCALE_BAR,
     TOKEN_GAP,
     Furniture,
@@ -35,7 +36,8 @@ from .pages import (
     Shape,
     Slot,
 )
-from .planner import number_sheets, plan_document
+from .planner import double_sided_pages, number_sheets, plan_document
+from .printable import Outside, outside_printable
 from .proof import PROOF_SCALE_MAX, plan_proof
 from .sheets import impose
 
@@ -45,6 +47,7 @@ __all__ = [
     "MARK_LENGTH",
     "MARK_OFFSET",
     "MIN_MARGIN",
+    "MIN_MARK",
     "PROOF_SCALE_MAX",
     "SCALE_BAR",
     "TOKEN_GAP",
@@ -55,6 +58,7 @@ __all__ = [
     "Item",
     "Line",
     "Options",
+    "Outside",
     "Page",
     "PageKind",
     "Rect",
@@ -62,6 +66,7 @@ __all__ = [
     "Slot",
     "Tile",
     "crop_marks",
+    "double_sided_pages",
     "fit_fold",
     "fit_grid",
     "fold_marks",
@@ -69,9 +74,11 @@ __all__ = [
     "mirror",
     "mirror_line",
     "number_sheets",
+    "outside_printable",
     "place_furniture",
     "plan_board_tiles",
     "plan_document",
     "plan_proof",
+    "shift_marks",
     "tile_board",
 ]

@@ -67,12 +67,12 @@ def mirror(rect: Rect, page: Size, duplex: Duplex) -> Rect:
     """Where the back of ``rect`` goes so that it lands behind the front after the flip.
 
     Long-edge binding turns a portrait sheet around its vertical axis (mirror x) and a landscape
-    sheet around its horizontal axis (mirror y); short-edge binding does the opposite.
+    sheet around its horizontal axis (mirror y); short-edge binding does the opposite. Without
+    duplex the player turns the sheet of backs over like the page of a book, from left to
+    right, and glues it behind its fronts: mirror x.
     """
-    if duplex == "none":
-        return rect
     portrait = page.h >= page.w
-    flip_x = (duplex == "long") == portrait
+    flip_x = duplex == "none" or (duplex == "long") == portrait
     if flip_x:
         return Rect(page.w - rect.x - rect.w, rect.y, rect.w, rect.h)
     return Rect(rect.x, page.h - rect.y - rect.h, rect.w, rect.h)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...core.units import Size
 from .geometry import Line, Rect
-from .pages import MARK_OFFSET, MIN_MARGIN
+from .pages import MARK_OFFSET, MIN_MARGIN, MIN_MARK
 
 
 @dataclass(frozen=True)
@@ -56,34 +56,38 @@ class Grid:
         return sorted(edges)
 
 
-def fit_grid(
-    paper: Size, cell: Size, gap: float, bleed: float, margin: float = MIN_MARGIN
-) -> Grid | None:
-    """The grid holding the most cells on ``paper`` (either orientation), centred."""
-    best: Grid | None = None
+def edge_room(bleed: float) -> float:
+    """The room a grid keeps between the paper edge and its first trim line: the printable
+    margin (the default one: cards do not move with ``--margin``), the bleed, and a crop mark
+    at least MIN_MARK long. (Not the shift of the backs: a ``--back-offset`` shortens the
+    marks of the backs, or drops them; the fronts keep theirs, and cutting follows those.)"""
+    return MIN_MARGIN + bleed + MARK_OFFSET + MIN_MARK
+
+
+def grids(paper: Size, cell: Size, gap: float, bleed: float) -> list[Grid]:
+    """Centred grids of ``cell`` on ``paper``, most cells first: in each orientation the
+    fullest, then one column or one row fewer (which leaves a margin for the scale bar)."""
     spacing = max(gap, 2 * bleed)
-    mark_room = MARK_OFFSET + 2.0 if bleed == 0 else bleed + MARK_OFFSET + 2.0
-    edge = max(margin, mark_room)
+    edge = edge_room(bleed)
+    found: list[Grid] = []
     for orient in (paper.portrait(), paper.landscape()):
         cols = math.floor((orient.w - 2 * edge + spacing) / (cell.w + spacing) + 1e-9)
         rows = math.floor((orient.h - 2 * edge + spacing) / (cell.h + spacing) + 1e-9)
-        if cols < 1 or rows < 1:
-            continue
-        gw = cols * cell.w + (cols - 1) * spacing
-        gh = rows * cell.h + (rows - 1) * spacing
-        grid = Grid(
-            orient,
-            cell,
-            cols,
-            rows,
-            cell.w + spacing,
-            cell.h + spacing,
-            (orient.w - gw) / 2,
-            (orient.h - gh) / 2,
-        )
-        if best is None or grid.count > best.count:
-            best = grid
-    return best
+        for c, r in ((cols, rows), (cols - 1, rows), (cols, rows - 1)):
+            if c < 1 or r < 1:
+                continue
+            gw = c * cell.w + (c - 1) * spacing
+            gh = r * cell.h + (r - 1) * spacing
+            x0, y0 = (orient.w - gw) / 2, (orient.h - gh) / 2
+            found.append(Grid(orient, cell, c, r, cell.w + spacing, cell.h + spacing, x0, y0))
+    # most cells first; between equals, the order above (portrait, fullest)
+    return sorted(found, key=lambda g: -g.count)
+
+
+def fit_grid(paper: Size, cell: Size, gap: float, bleed: float) -> Grid | None:
+    """The grid holding the most cells on ``paper`` (either orientation), centred."""
+    found = grids(paper, cell, gap, bleed)
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)
@@ -105,9 +109,16 @@ class FoldGrid:
 
 def fit_fold(paper: Size, cell: Size, gap: float, bleed: float) -> FoldGrid | None:
     """The gutter-fold arrangement holding the most cards: the fold halves the long side."""
-    best: FoldGrid | None = None
+    found = folds(paper, cell, gap, bleed)
+    return found[0] if found else None
+
+
+def folds(paper: Size, cell: Size, gap: float, bleed: float) -> list[FoldGrid]:
+    """Gutter-fold arrangements, most cards first: in each orientation the fullest, then one
+    column or one row fewer (which leaves a margin for the scale bar)."""
     spacing = max(gap, 2 * bleed)
-    edge = max(MIN_MARGIN, bleed + MARK_OFFSET + 2.0)
+    edge = edge_room(bleed)
+    found: list[FoldGrid] = []
     for page in (paper.portrait(), paper.landscape()):
         horizontal = page.h >= page.w  # fold across the long side
         half = Size(page.w, page.h / 2) if horizontal else Size(page.w / 2, page.h)
@@ -117,18 +128,17 @@ def fit_fold(paper: Size, cell: Size, gap: float, bleed: float) -> FoldGrid | No
         avail_h = half.h - edge - inner if horizontal else half.h - 2 * edge
         cols = math.floor((avail_w + spacing) / (cell.w + spacing) + 1e-9)
         rows = math.floor((avail_h + spacing) / (cell.h + spacing) + 1e-9)
-        if cols < 1 or rows < 1:
-            continue
-        gw = cols * cell.w + (cols - 1) * spacing
-        gh = rows * cell.h + (rows - 1) * spacing
-        if horizontal:
-            x0, y0 = (page.w - gw) / 2, page.h / 2 - inner - gh
-            fold = Line(0, page.h / 2, page.w, page.h / 2)
-        else:
-            x0, y0 = page.w / 2 - inner - gw, (page.h - gh) / 2
-            fold = Line(page.w / 2, 0, page.w / 2, page.h)
-        grid = Grid(page, cell, cols, rows, cell.w + spacing, cell.h + spacing, x0, y0)
-        candidate = FoldGrid(grid, fold, horizontal)
-        if best is None or grid.count > best.grid.count:
-            best = candidate
-    return best
+        for c, r in ((cols, rows), (cols - 1, rows), (cols, rows - 1)):
+            if c < 1 or r < 1:
+                continue
+            gw = c * cell.w + (c - 1) * spacing
+            gh = r * cell.h + (r - 1) * spacing
+            if horizontal:
+                x0, y0 = (page.w - gw) / 2, page.h / 2 - inner - gh
+                fold = Line(0, page.h / 2, page.w, page.h / 2)
+            else:
+                x0, y0 = page.w / 2 - inner - gw, (page.h - gh) / 2
+                fold = Line(page.w / 2, 0, page.w / 2, page.h)
+            grid = Grid(page, cell, c, r, cell.w + spacing, cell.h + spacing, x0, y0)
+            found.append(FoldGrid(grid, fold, horizontal))
+    return sorted(found, key=lambda f: -f.grid.count)

@@ -1,63 +1,109 @@
-"""Crop marks: short lines in the margins that continue the cut lines of a grid of faces."""
+"""Crop marks: short lines in the margins that continue the cut lines of a grid of faces.
+
+A mark starts MARK_OFFSET mm outside the card's trim (or bleed) edge and runs towards the paper
+edge, MARK_LENGTH mm long at most, ending where the printable area ends: a printer that cannot
+print the outer ``margin`` mm of the paper prints every mark whole.
+"""
 
 from __future__ import annotations
 
+from ...core.units import Size
 from .geometry import Line, Rect
 from .grid import FoldGrid, Grid
-from .pages import MARK_LENGTH, MARK_OFFSET
+from .pages import MARK_LENGTH, MARK_OFFSET, MIN_MARGIN, MIN_MARK
+
+MARK_GAP = 0.5  # mm a mark keeps from its card (and bleed) at the least: the backs' offset
+
+SIDES = ("top", "bottom", "left", "right")
 
 
-def crop_marks(grid: Grid, bleed: float) -> list[Line]:
-    """Short lines in the margins, continuing every cut line, never over a card or its bleed."""
-    ext = grid.extent().grow(bleed)
-    offset = bleed + MARK_OFFSET
-    top_room = ext.y - offset
-    side_room = ext.x - offset
-    lines: list[Line] = []
-    vlen = min(MARK_LENGTH, max(top_room - 0.5, 0))
-    hlen = min(MARK_LENGTH, max(side_room - 0.5, 0))
-    y_top = grid.y0 - offset
-    y_bot = grid.extent().bottom + offset
-    x_left = grid.x0 - offset
-    x_right = grid.extent().right + offset
-    if vlen > 0.5:
-        for x in grid.x_edges():
-            lines.append(Line(x, y_top - vlen, x, y_top))
-            lines.append(Line(x, y_bot, x, y_bot + vlen))
-    if hlen > 0.5:
-        for y in grid.y_edges():
-            lines.append(Line(x_left - hlen, y, x_left, y))
-            lines.append(Line(x_right, y, x_right + hlen, y))
-    return lines
+def crop_marks(grid: Grid, bleed: float, margin: float = MIN_MARGIN) -> list[Line]:
+    """A mark at both ends of every cut line of the grid, never over a card or its bleed."""
+    return side_marks(grid, grid.extent(), bleed, margin, set(SIDES))
 
 
-def fold_marks(grid: Grid, ext: Rect, fold: FoldGrid, bleed: float) -> list[Line]:
-    """Crop marks around one half, on the three sides away from the fold."""
-    offset = bleed + MARK_OFFSET
-    xs = sorted(
-        {round(ext.x + c * grid.pitch_x + d, 4) for c in range(grid.cols) for d in (0, grid.cell.w)}
-    )
-    ys = sorted(
-        {round(ext.y + r * grid.pitch_y + d, 4) for r in range(grid.rows) for d in (0, grid.cell.h)}
-    )
+def fold_marks(grid: Grid, ext: Rect, fold: FoldGrid, bleed: float, margin: float) -> list[Line]:
+    """Crop marks around one half of a gutter-fold sheet, on the three sides away from the
+    fold (where the fold line itself is the cut)."""
     f = fold.fold
     if fold.horizontal:
-        before = ext.bottom <= f.y1 + 1e-6  # this half lies above the fold
-        sides = {"top": before, "bottom": not before, "left": True, "right": True}
+        above = ext.bottom <= f.y1 + 1e-6  # this half lies above the fold
+        sides = {"top" if above else "bottom", "left", "right"}
     else:
-        before = ext.right <= f.x1 + 1e-6  # this half lies left of the fold
-        sides = {"left": before, "right": not before, "top": True, "bottom": True}
+        left = ext.right <= f.x1 + 1e-6  # this half lies left of the fold
+        sides = {"left" if left else "right", "top", "bottom"}
+    return side_marks(grid, ext, bleed, margin, sides)
+
+
+def side_marks(grid: Grid, ext: Rect, bleed: float, margin: float, sides: set[str]) -> list[Line]:
+    """Marks on the given sides of the block of trim boxes ``ext`` (a grid's cells, pitch and
+    paper), each as long as the printable area allows (at least MIN_MARK, else none)."""
+    xs = _edges(ext.x, grid.cols, grid.pitch_x, grid.cell.w)
+    ys = _edges(ext.y, grid.rows, grid.pitch_y, grid.cell.h)
+    room = mark_room(grid.paper, ext, bleed, margin)
+    offset = bleed + MARK_OFFSET
     lines: list[Line] = []
-    top, bottom = ext.y - offset, ext.bottom + offset
-    left, right = ext.x - offset, ext.right + offset
-    for x in xs:
-        if sides["top"] and top - MARK_LENGTH > 0:
-            lines.append(Line(x, top - MARK_LENGTH, x, top))
-        if sides["bottom"] and bottom + MARK_LENGTH < grid.paper.h:
-            lines.append(Line(x, bottom, x, bottom + MARK_LENGTH))
-    for y in ys:
-        if sides["left"] and left - MARK_LENGTH > 0:
-            lines.append(Line(left - MARK_LENGTH, y, left, y))
-        if sides["right"] and right + MARK_LENGTH < grid.paper.w:
-            lines.append(Line(right, y, right + MARK_LENGTH, y))
+    if "top" in sides and room["top"] >= MIN_MARK:
+        end = ext.y - offset
+        lines.extend(Line(x, end - room["top"], x, end) for x in xs)
+    if "bottom" in sides and room["bottom"] >= MIN_MARK:
+        start = ext.bottom + offset
+        lines.extend(Line(x, start, x, start + room["bottom"]) for x in xs)
+    if "left" in sides and room["left"] >= MIN_MARK:
+        end = ext.x - offset
+        lines.extend(Line(end - room["left"], y, end, y) for y in ys)
+    if "right" in sides and room["right"] >= MIN_MARK:
+        start = ext.right + offset
+        lines.extend(Line(start, y, start + room["right"], y) for y in ys)
     return lines
+
+
+def mark_room(paper: Size, ext: Rect, bleed: float, margin: float) -> dict[str, float]:
+    """How long a mark can be on each side: from MARK_OFFSET outside the bleed to the margin,
+    MARK_LENGTH at most."""
+    offset = bleed + MARK_OFFSET
+    free = {
+        "top": ext.y - offset - margin,
+        "bottom": paper.h - margin - ext.bottom - offset,
+        "left": ext.x - offset - margin,
+        "right": paper.w - margin - ext.right - offset,
+    }
+    return {side: min(MARK_LENGTH, length) for side, length in free.items()}
+
+
+def _edges(start: float, count: int, pitch: float, size: float) -> list[float]:
+    return sorted({round(start + i * pitch + d, 4) for i in range(count) for d in (0, size)})
+
+
+def shift_marks(marks: list[Line], dx: float, dy: float, paper: Size, margin: float) -> list[Line]:
+    """Marks moved by the back offset and clipped to the printable area. A mark left shorter
+    than MIN_MARK grows towards its card instead, by MARK_OFFSET - MARK_GAP at most (it still
+    stops short of the card and its bleed); one that cannot is dropped."""
+    lo_x, hi_x, lo_y, hi_y = margin, paper.w - margin, margin, paper.h - margin
+    out: list[Line] = []
+    for m in marks:
+        x1, x2 = sorted((m.x1 + dx, m.x2 + dx))
+        y1, y2 = sorted((m.y1 + dy, m.y2 + dy))
+        if x1 == x2:  # vertical: above or below the grid
+            y1, y2 = _clip(y1, y2, lo_y, hi_y, before=y1 + y2 < paper.h)
+            if y2 - y1 >= MIN_MARK - 1e-9:
+                out.append(Line(x1, y1, x2, y2))
+        else:
+            x1, x2 = _clip(x1, x2, lo_x, hi_x, before=x1 + x2 < paper.w)
+            if x2 - x1 >= MIN_MARK - 1e-9:
+                out.append(Line(x1, y1, x2, y2))
+    return out
+
+
+def _clip(a: float, b: float, lo: float, hi: float, before: bool) -> tuple[float, float]:
+    """Clip [a, b] to [lo, hi]; lengthen it on its inner end (towards the card: b when the
+    mark lies before the grid, a after it) to MIN_MARK when it became shorter."""
+    a, b = max(a, lo), min(b, hi)
+    short = MIN_MARK - (b - a)
+    if short > 0:
+        grow = min(short, MARK_OFFSET - MARK_GAP)
+        if before:
+            b += grow
+        else:
+            a -= grow
+    return a, b

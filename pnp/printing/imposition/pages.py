@@ -16,9 +16,10 @@ from .geometry import Duplex, Line, Rect
 
 Shape = Literal["rect", "round", "square", "hex"]
 
-MIN_MARGIN = 5.0  # mm kept free at the paper edge (printers rarely print closer)
+MIN_MARGIN = 5.0  # mm kept free at the paper edge: home printers print no closer (default)
 MARK_OFFSET = 1.5  # mm between a card's trim (or bleed) edge and its crop mark
 MARK_LENGTH = 6.0  # mm, longest crop mark
+MIN_MARK = 1.0  # mm, shortest crop mark: grids keep this much room inside the margin
 TOKEN_GAP = 3.0  # mm between tokens (each is cut on its own)
 SCALE_BAR = 50.0  # mm
 
@@ -41,6 +42,7 @@ class Slot:
     item: Item
     bleed: float = 0.0
     index: int = 0  # position in the grid (row-major), same on fronts and backs
+    turned: bool = False  # drawn upside down (the backs of a horizontal gutter fold)
 
 
 PageKind = Literal[
@@ -94,3 +96,4 @@ class Options:
     crop_marks: bool = True
     back_offset: tuple[float, float] = (0.0, 0.0)
     gap: float | None = None  # None: the game's print.gap
+    margin: float = MIN_MARGIN  # mm at the paper edge the printer cannot print: nothing drawn

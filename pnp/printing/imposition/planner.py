@@ -84,7 +84,8 @@ def _token_pages(game: Game, paper: Size, opts: Options) -> list[Page]:
         items = [pair for ts in run for pair in _token_items(ts)]
         group = ", ".join(ts.id for ts in run)
         kinds: tuple[PageKind, PageKind] = ("tokens", "token-backs")
-        pages.extend(impose(paper, token_size(run[0]), TOKEN_GAP, items, opts, group, kinds, 0.0))
+        size = token_size(run[0])
+        pages.extend(impose(paper, size, TOKEN_GAP, items, opts, group, kinds, opts.bleed))
     return pages
 
 
@@ -115,16 +116,45 @@ def _token_items(ts: TokenSet) -> Iterator[tuple[Item, Item | None]]:
 
 
 def number_sheets(pages: list[Page], opts: Options) -> list[Page]:
-    """Insert blank pages so that in duplex every back is printed on its front's sheet."""
+    """Sheet numbers, and in duplex an order that wastes no paper.
+
+    Single-sided printing: every page is a sheet. Duplex: the setup sheet first (double-sided,
+    a blank page after it when it has an odd number of pages), then every page of fronts with
+    its page of backs (one sheet each), then the pages that must keep a blank back because they
+    are cut or glued (one-sided board tiles, faces without backs): the setup sheet tells the
+    player to print those single-sided.
+    """
     if opts.duplex == "none" or opts.fold:  # single-sided: every page is its own sheet
         for i, p in enumerate(pages, 1):
             p.sheet = i
         return pages
-    out: list[Page] = []
-    for page in pages:
-        if page.side == "front" and len(out) % 2 == 1:
-            out.append(Page("blank", out[-1].size, side="back"))  # a front starts a sheet
-        out.append(page)
-    for i, p in enumerate(out):
-        p.sheet = i // 2 + 1
-    return out
+    setup = [p for p in pages if p.kind == "setup"]
+    pairs: list[Page] = []
+    singles: list[Page] = []
+    rest = [p for p in pages if p.kind != "setup"]
+    i = 0
+    while i < len(rest):
+        if i + 1 < len(rest) and rest[i + 1].side == "back":
+            pairs.extend(rest[i : i + 2])
+            i += 2
+        else:
+            singles.append(rest[i])
+            i += 1
+    out = list(setup)
+    if pairs and len(out) % 2 == 1:  # the first page of fronts starts a sheet
+        out.append(Page("blank", out[-1].size, side="back"))
+    out.extend(pairs)
+    for n, p in enumerate(out):
+        p.sheet = n // 2 + 1
+    sheet = (len(out) + 1) // 2
+    for n, p in enumerate(singles, sheet + 1):
+        p.sheet = n
+    return out + singles
+
+
+def double_sided_pages(pages: list[Page], opts: Options) -> int:
+    """How many pages, from the first, are printed double-sided (0: none)."""
+    if opts.duplex == "none" or opts.fold:
+        return 0
+    backs = [n for n, p in enumerate(pages, 1) if p.side == "back"]
+    return max(backs, default=0)

@@ -8,11 +8,13 @@ flip and shifted by the back offset.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.units import Size
 from .furniture import place_furniture
 from .geometry import Line, Rect, mirror, mirror_line
-from .grid import FoldGrid, Grid, fit_fold, fit_grid
-from .marks import crop_marks, fold_marks
+from .grid import FoldGrid, Grid, folds, grids
+from .marks import crop_marks, fold_marks, shift_marks
 from .pages import Item, Options, Page, PageKind, Slot
 
 
@@ -30,14 +32,35 @@ def impose(
     there are backs to print (if the fold arrangement fits), else pages of fronts, each
     followed by the page of their backs."""
     has_backs = any(b is not None for _f, b in items)
+    marked = kinds[0] == "fronts"  # cards get crop marks; tokens their outlines
     if opts.fold and has_backs:
-        fold = fit_fold(paper, size, gap, bleed)
-        if fold is not None:
-            return _fold_pages(fold, items, opts, group, bleed)
-    grid = fit_grid(paper, size, gap, bleed)
+        found = folds(paper, size, gap, bleed)
+        for fold in found:  # the fullest arrangement that has room for the scale bar
+            pages = _fold_pages(fold, items, opts, group, bleed, marked)
+            if pages[0].furniture.scale_bar is not None:
+                return pages
+        if found:
+            return _fold_pages(found[0], items, opts, group, bleed, marked)
+        # too large to fold: fronts and backs on pages of their own, mirrored for gluing
+        opts = replace(opts, duplex="none")
+    grid = choose_grid(paper, size, gap, bleed, opts, marked)
     if grid is None:
         raise ValueError(f"a {size} item does not fit on {opts.paper}")
     return _sheet_pages(grid, items, opts, group, kinds, bleed)
+
+
+def choose_grid(
+    paper: Size, size: Size, gap: float, bleed: float, opts: Options, marked: bool
+) -> Grid | None:
+    """The grid with the most faces that leaves room for the scale bar (at the default
+    margin: cards do not move with ``--margin``); the fullest grid if none does."""
+    found = grids(paper, size, gap, bleed)
+    for grid in found:
+        marks = crop_marks(grid, bleed) if marked and opts.crop_marks else []
+        fur = place_furniture(grid.paper, grid.extent().grow(bleed), marks)
+        if fur.scale_bar is not None:
+            return grid
+    return found[0] if found else None
 
 
 def _sheet_pages(
@@ -49,9 +72,10 @@ def _sheet_pages(
     bleed: float,
 ) -> list[Page]:
     pages: list[Page] = []
-    marks = crop_marks(grid, bleed) if opts.crop_marks and kinds[0] == "fronts" else []
+    marked = opts.crop_marks and kinds[0] == "fronts"
+    marks = crop_marks(grid, bleed, opts.margin) if marked else []
     extent = grid.extent()
-    fur = place_furniture(grid.paper, extent.grow(bleed), marks)
+    fur = place_furniture(grid.paper, extent.grow(bleed), marks, opts.margin)
     dx, dy = opts.back_offset
     for start in range(0, len(items), grid.count):
         chunk = items[start : start + grid.count]
@@ -66,11 +90,9 @@ def _sheet_pages(
         back = Page(kinds[1], grid.paper, group=group, side="back")
         back.bleed = bleed
         back.trim = mirror(extent, grid.paper, opts.duplex).shift(dx, dy)
-        back.marks = [
-            Line(m.x1 + dx, m.y1 + dy, m.x2 + dx, m.y2 + dy)
-            for m in (mirror_line(m, grid.paper, opts.duplex) for m in marks)
-        ]
-        back.furniture = place_furniture(grid.paper, back.trim.grow(bleed), back.marks)
+        mirrored = [mirror_line(m, grid.paper, opts.duplex) for m in marks]
+        back.marks = shift_marks(mirrored, dx, dy, grid.paper, opts.margin)
+        back.furniture = place_furniture(grid.paper, back.trim.grow(bleed), back.marks, opts.margin)
         for i, (f, b) in enumerate(chunk):
             rect = mirror(grid.rect(i), grid.paper, opts.duplex).shift(dx, dy)
             back.slots.append(
@@ -86,6 +108,7 @@ def _fold_pages(
     opts: Options,
     group: str,
     bleed: float,
+    marked: bool,
 ) -> list[Page]:
     grid = fold.grid
     pages = []
@@ -99,25 +122,33 @@ def _fold_pages(
         abs(last.y - first.y) + last.h,
     )
     marks: list[Line] = []
-    if opts.crop_marks:
+    if opts.crop_marks and marked:
         for ext in (front_ext, back_ext):
-            marks.extend(fold_marks(grid, ext, fold, bleed))
+            marks.extend(fold_marks(grid, ext, fold, bleed, opts.margin))
     both = Rect(
         min(front_ext.x, back_ext.x),
         min(front_ext.y, back_ext.y),
         max(front_ext.right, back_ext.right) - min(front_ext.x, back_ext.x),
         max(front_ext.bottom, back_ext.bottom) - min(front_ext.y, back_ext.y),
     )
-    fur = place_furniture(grid.paper, both.grow(bleed), marks)
+    fur = place_furniture(grid.paper, both.grow(bleed), marks, opts.margin)
     for start in range(0, len(items), grid.count):
         chunk = items[start : start + grid.count]
         page = Page("fold", grid.paper, marks=list(marks), furniture=fur, group=group)
-        page.fold = fold.fold
+        page.fold = _inside(fold.fold, grid.paper, opts.margin)
         page.trim = both
         page.bleed = bleed
         for i, (f, b) in enumerate(chunk):
             page.slots.append(Slot(grid.rect(i), f, bleed, i))
             back = b or Item(None, f.owner, f.card, "back", f.shape)
-            page.slots.append(Slot(fold.back_rect(i), back, bleed, i))
+            # folded across a horizontal line, a back would read upside down: turn it
+            page.slots.append(Slot(fold.back_rect(i), back, bleed, i, turned=fold.horizontal))
         pages.append(page)
     return pages
+
+
+def _inside(line: Line, paper: Size, margin: float) -> Line:
+    """The fold line, from margin to margin (the printer cannot print the paper's edge)."""
+    if line.y1 == line.y2:
+        return Line(margin, line.y1, paper.w - margin, line.y2)
+    return Line(line.x1, margin, line.x2, paper.h - margin)

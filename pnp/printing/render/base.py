@@ -19,7 +19,7 @@ from ...i18n import Translator
 from ...typeset.faces import FaceEngine
 from ...typeset.fonts import FontSet
 from ...typeset.markup import parse, to_xml
-from ..imposition import Duplex
+from ..imposition import Options, Page
 
 
 @dataclass
@@ -34,7 +34,8 @@ class RendererBase:
     translator: Translator
     title: str
     total_sheets: int = 0
-    _duplex: Duplex = "long"
+    layout: Options = field(default_factory=Options)  # the print options of the build
+    plan: list[Page] = field(default_factory=list)  # the document's pages (plan_pages)
     proof_marks: bool = False
     forms: dict[Any, str] = field(default_factory=dict)
     form_uses: dict[Any, int] = field(default_factory=dict)

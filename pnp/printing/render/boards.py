@@ -11,13 +11,14 @@ from reportlab.lib import colors
 
 from ...core.units import pt
 from ...typeset.faces import flatten
-from ..imposition import BOARD_MARGIN, Line, Page, Rect, Slot, Tile
+from ..imposition import Page, Rect, Slot, Tile
 from .faces import FaceDrawing
+from .furniture import SheetFurniture
 from .marks import draw_marks
 from .pen import Pen
 
 
-class BoardTiles(FaceDrawing):
+class BoardTiles(FaceDrawing, SheetFurniture):
     """The renderer's part that draws the tiles of large boards."""
 
     def board_tile(self, pen: Pen, page: Page) -> None:
@@ -32,8 +33,9 @@ class BoardTiles(FaceDrawing):
         self._glue_strips(pen, tile, r)
         _alignment_marks(pen, tile, r)
         c.restoreState()
-        draw_marks(pen, _corner_marks(r, page.size.h))
+        draw_marks(pen, page.marks)
         self._tile_label(pen, page, tile, r)
+        self.furniture(pen, page)  # the scale bar, above the tile
 
     def _board_part(self, pen: Pen, page: Page, slot: Slot, tile: Tile) -> None:
         """The tile's region of the board, from the board drawn once as a form."""
@@ -85,25 +87,25 @@ class BoardTiles(FaceDrawing):
                 c.drawCentredString(pen.x(g.x + g.w / 2), pen.y(g.y + g.h / 2 + 1), text)
 
     def _tile_label(self, pen: Pen, page: Page, tile: Tile, r: Rect) -> None:
-        """In the bottom margin: which tile this is, how to assemble, and the map of tiles."""
+        """In the bottom margin: which tile this is, how to assemble, and the map of tiles,
+        all between the tile and the printable margin."""
         c = pen.c
         board = tile.board
-        font = self.fonts.main.font("bold")
-        bname = (
-            self.translator.text(board.name or board.title)
-            if (board.name or board.title)
-            else board.id
-        )
-        back_word = self.w("back")
-        side = "" if tile.side == "front" else f" ({back_word})"
-        c.setFont(font, 9)
+        named = board.name or board.title
+        bname = self.translator.text(named) if named else board.id
+        side = "" if tile.side == "front" else f" ({self.w('back')})"
         label = self.w("{board}{side}: tile {label} of {total}").format(
             board=bname, side=side, label=tile.label, total=tile.cols * tile.rows
         )
-        c.drawString(pen.x(r.x + 3), pen.y(page.size.h - BOARD_MARGIN / 2 + 1), label)
-        cell = 2.6
-        mx = page.size.w - BOARD_MARGIN - 3 - tile.cols * cell
-        my = page.size.h - BOARD_MARGIN / 2 - tile.rows * cell / 2 - 1
+        band_top = r.bottom + 1.0  # below the tile, above the printable margin
+        band = page.size.h - tile.printable - band_top
+        c.setFont(self.fonts.main.font("bold"), 8)
+        c.drawString(pen.x(r.x + 3), pen.y(band_top + band / 2 + 1.1), label)
+        cell = min(2.6, (band - 0.4) / tile.rows)
+        mx = min(page.size.w, r.right) - 3 - tile.cols * cell
+        if tile.col < tile.cols - 1:  # clear of the alignment triangle below the glue strip
+            mx = min(mx, r.right - tile.overlap - 2.5 - tile.cols * cell)
+        my = band_top + (band - tile.rows * cell) / 2
         c.setLineWidth(0.4)
         for rr in range(tile.rows):
             for cc in range(tile.cols):
@@ -116,21 +118,9 @@ class BoardTiles(FaceDrawing):
         c.setFillColor(colors.black)
         c.drawRightString(
             pen.x(mx - 1.5),
-            pen.y(my + tile.rows * cell / 2 + 1),
+            pen.y(band_top + band / 2 + 0.8),
             self.w("print at 100 %; cut on the marks; glue each tile onto the grey strip"),
         )
-
-
-def _corner_marks(r: Rect, page_h: float) -> list[Line]:
-    """Cut marks at a tile's corners, those that stay on the page."""
-    marks = []
-    for x in (r.x, r.right):
-        marks.append(Line(x, r.y - 1.5 - 5, x, r.y - 1.5))
-        marks.append(Line(x, r.bottom + 1.5, x, r.bottom + 1.5 + 5))
-    for y in (r.y, r.bottom):
-        marks.append(Line(r.x - 1.5 - 5, y, r.x - 1.5, y))
-        marks.append(Line(r.right + 1.5, y, r.right + 1.5 + 5, y))
-    return [m for m in marks if min(m.x1, m.x2) > 0 and max(m.y1, m.y2) < page_h]
 
 
 def _alignment_marks(pen: Pen, tile: Tile, r: Rect) -> None:

@@ -49,19 +49,28 @@ def draw_calibration(pen: Pen, page: Page, fonts: FontSet, lang: str, duplex: Du
         return
     # back: rulers centred where each cross lands when the printer is perfect
     c.setLineWidth(0.3)
-    c.setFont(font, 5)
     for x, y in ((cx, cy), (30, 30), (W - 30, 30), (30, H - 30), (W - 30, H - 30)):
         m = mirror(Rect(x, y, 0, 0), page.size, duplex)
-        mx, my = m.x + dx, m.y + dy
-        for k in range(-10, 11):
-            length = 3.0 if k % 5 == 0 else 1.6
-            pen.line(Line(mx + k, my - length, mx + k, my))  # horizontal ruler
-            pen.line(Line(mx, my + k, mx + length, my + k))  # vertical ruler
-            if k % 5 == 0:
-                c.drawCentredString(pen.x(mx + k), pen.y(my - 3.8), f"{k:+d}")
-                c.drawString(pen.x(mx + 3.6), pen.y(my + k + 0.8), f"{k:+d}")
+        _rulers(pen, m.x + dx, m.y + dy, font)
     c.setFont(font, 9)
     c.drawCentredString(pen.x(cx), pen.y(60), gettext_("Duplex calibration — back"))
+
+
+def _rulers(pen: Pen, mx: float, my: float, font: str) -> None:
+    """Two rulers of ±10 mm crossing at (mx, my): the horizontal one's ticks point up, with
+    their numbers above them; the vertical one's ticks point right, with their numbers on the
+    left of the line, so that no number meets the other ruler's ticks or numbers. The one
+    corner without ticks (below left) carries the 0 of both."""
+    c = pen.c
+    c.setFont(font, 5)
+    for k in range(-10, 11):
+        length = 3.0 if k % 5 == 0 else 1.6
+        pen.line(Line(mx + k, my - length, mx + k, my))  # horizontal ruler
+        pen.line(Line(mx, my + k, mx + length, my + k))  # vertical ruler
+        if k % 5 == 0 and k != 0:
+            c.drawCentredString(pen.x(mx + k), pen.y(my - 3.8), f"{k:+d}")
+            c.drawRightString(pen.x(mx - 0.8), pen.y(my + k + 0.6), f"{k:+d}")
+    c.drawRightString(pen.x(mx - 0.6), pen.y(my + 2.2), "0")
 
 
 def render_calibration(

@@ -91,6 +91,9 @@ class Renderer(SetupSheet, ProofPages, BoardTiles, SheetFurniture):
             canvas.setTrimBox((tx, ty, tx + tw, ty + th))
             bx, by, bw, bh = pen.rect_pt(page.trim.grow(page.bleed))
             canvas.setBleedBox((bx, by, bx + bw, by + bh))
+        else:  # the canvas keeps a page's boxes for the next pages: a page without trim has none
+            canvas.setTrimBox(None)
+            canvas.setBleedBox(None)
         if page.kind == "setup":
             self.setup_sheet(pen, page)
         elif page.kind == "blank":
@@ -137,11 +140,22 @@ class Renderer(SetupSheet, ProofPages, BoardTiles, SheetFurniture):
                 c.endForm()
                 self.forms[key] = name
             c.saveState()
-            c.translate(pt(r.x), pt(pen.page.h - r.y - r.h))
+            _place(c, pen, slot)
             c.doForm(name)
             c.restoreState()
         else:
             c.saveState()
-            c.translate(pt(r.x), pt(pen.page.h - r.y - r.h))
+            _place(c, pen, slot)
             self.draw_face(c, operations(), r.w, r.h, item.shape, slot.bleed)
             c.restoreState()
+
+
+def _place(c: Canvas, pen: Pen, slot: Slot) -> None:
+    """Move the origin to the slot's lower-left corner (its upper-right, turned half a turn,
+    for a face drawn upside down)."""
+    r = slot.rect
+    if slot.turned:
+        c.translate(pt(r.x + r.w), pt(pen.page.h - r.y))
+        c.rotate(180)
+    else:
+        c.translate(pt(r.x), pt(pen.page.h - r.y - r.h))

@@ -7,12 +7,15 @@ module draws them, in the build language, shortening a label that does not fit i
 from __future__ import annotations
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...core.units import pt
+from ...core.units import mm, pt
 from ...typeset.text import normalise_spaces
-from ..imposition import SCALE_BAR, Furniture, Line, Page
+from ..imposition import MIN_MARGIN, SCALE_BAR, Furniture, Line, Page
 from .base import RendererBase
 from .pen import Pen
+
+LABEL_SIZE = 6.0  # points: the page label's type size
 
 # the page label's word for each kind of page (pnp.i18n.words.SHEET_WORDS)
 PAGE_KIND_WORDS = {
@@ -29,10 +32,13 @@ class SheetFurniture(RendererBase):
     """The renderer's part that draws what a sheet carries besides its faces."""
 
     def label(self, page: Page) -> str:
-        """The page label: sheet n of total, what the page prints, the game and language."""
+        """The page label: sheet n of total, what the page prints, the game and the language,
+        in the room the plan gives it: the longest of :func:`label_forms` that fits, or, when
+        none does, a deck name or the end cut with '…' (:func:`last_resort`)."""
         word = PAGE_KIND_WORDS.get(page.kind)
         kind = self.w(word) if word is not None else page.kind
         sheet = self.w("sheet {n} of {total}").format(n=page.sheet, total=self.total_sheets)
+        short = f"{page.sheet}/{self.total_sheets}"
         names = []
         for gid in filter(None, page.group.split(", ")):
             owner = (
@@ -40,8 +46,15 @@ class SheetFurniture(RendererBase):
             )
             name = getattr(owner, "name", None) or getattr(owner, "title", None)
             names.append(self.translator.text(name) if name is not None else gid)
-        group = f" ({', '.join(names)})" if names else ""
-        return f"{sheet} · {kind}{group} · {self.title} · {self.lang}"
+        forms = label_forms(sheet, short, kind, names, self.title, self.lang)
+        room = pt(page.furniture.label_width)
+        if room <= 0:  # no room on the page: the full label (what it would say)
+            return forms[0]
+        font = self.fonts.main.font("regular")
+        for text in forms:
+            if stringWidth(text, font, LABEL_SIZE) <= room:
+                return text
+        return last_resort(short, kind, names, self.lang, font, room)
 
     def furniture(self, pen: Pen, page: Page) -> None:
         """The scale bar and the page label, where the plan put them."""
@@ -99,28 +112,69 @@ class SheetFurniture(RendererBase):
         c.setFillColor(colors.HexColor("#555555"))
         f = page.fold
         label = self.w("fold here")
+        # at the line's start, when it fits before the cards (the page label says it anyway)
+        width = mm(stringWidth(label, self.fonts.main.font("italic"), 6.5))
+        cards = page.trim.grow(page.bleed + 1.0) if page.trim is not None else None
         if f.y1 == f.y2:
-            pen.text(2, f.y1 - 1, label)
-        else:
-            pen.text(f.x1 - 1, page.size.h - 2, label, vertical=True)
+            if cards is None or f.x1 + width <= cards.x:
+                pen.text(f.x1, f.y1 - 1, label)
+        elif cards is None or max(f.y1, f.y2) - width >= cards.bottom:
+            pen.text(f.x1 - 1, max(f.y1, f.y2), label, vertical=True)
         c.restoreState()
 
     def blank(self, pen: Pen, page: Page) -> None:
-        """The back of a sheet that has none: a note that it is blank on purpose."""
+        """The back of a sheet that has none: a note that it is blank on purpose, 8 mm above
+        the bottom edge, set smaller (then cut) when it is wider than the printable area."""
         c = pen.c
-        c.setFont(self.fonts.main.font("italic"), 7)
+        font = self.fonts.main.font("italic")
+        text = self.w("This side is left blank on purpose (duplex printing).")
+        room = pt(page.size.w - 2 * MIN_MARGIN)
+        size = 7.0
+        while size > 5 and stringWidth(text, font, size) > room:
+            size -= 0.5
+        c.setFont(font, size)
         c.setFillColor(colors.grey)
-        c.drawCentredString(
-            pt(page.size.w / 2),
-            pt(8),
-            self.w("This side is left blank on purpose (duplex printing)."),
-        )
+        c.drawCentredString(pt(page.size.w / 2), pt(8), fit_label(text, font, size, room))
+
+
+def label_forms(
+    sheet: str, short: str, kind: str, names: list[str], title: str, lang: str
+) -> list[str]:
+    """A page label's forms, from the longest to the shortest: in full ("sheet 2 of 9 ·
+    fronts (Deck A, Deck B) · Title · it"), the sheet as n/total ("2/9 · fronts (Deck A,
+    Deck B) · Title · it"), without the game's title, then with fewer names and how many
+    more ("2/9 · fronts (Deck A +1) · it"). The sheet, what it prints and the language stay."""
+
+    def group(shown: list[str], more: int) -> str:
+        inner = ", ".join(shown) + (f" +{more}" if more else "")
+        return f" ({inner})" if inner else ""
+
+    every = group(names, 0)
+    forms = [
+        f"{sheet} · {kind}{every} · {title} · {lang}",
+        f"{short} · {kind}{every} · {title} · {lang}",
+    ]
+    for k in range(len(names), 0, -1):
+        forms.append(f"{short} · {kind}{group(names[:k], len(names) - k)} · {lang}")
+    if not names:
+        forms.append(f"{short} · {kind} · {lang}")
+    return forms
+
+
+def last_resort(short: str, kind: str, names: list[str], lang: str, font: str, room: float) -> str:
+    """A label for a room too small for every form of :func:`label_forms`: the first name cut
+    with '…' while three of its letters are left, else no names; cut at the end if needed."""
+    if names:
+        more = f" +{len(names) - 1}" if len(names) > 1 else ""
+        rest = stringWidth(f"{short} · {kind} ({more}) · {lang}", font, LABEL_SIZE)
+        name = fit_label(names[0], font, LABEL_SIZE, room - rest)
+        if len(name.rstrip("…").strip()) >= 3:
+            return f"{short} · {kind} ({name}{more}) · {lang}"
+    return fit_label(f"{short} · {kind} · {lang}", font, LABEL_SIZE, room)
 
 
 def fit_label(text: str, font: str, size: float, width: float) -> str:
     """The text, shortened with an ellipsis when it is wider than ``width`` points."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     if stringWidth(text, font, size) <= width:
         return text
     while text and stringWidth(text + "…", font, size) > width:

@@ -18,9 +18,9 @@ from reportlab.platypus.flowables import Flowable
 
 from ...content.model import Table as TableModel
 from ...core.rules import OVERFLOW
-from ...core.units import Size, pt
+from ...core.units import PAPERS, Size, pt
 from ...typeset.faces import TextIssue, cell_text
-from ..imposition import Page
+from ..imposition import Options, Page, plan_document
 from .instructions import print_advice
 from .pen import Pen
 from .scenarios import ScenarioSteps
@@ -35,6 +35,22 @@ class SetupSheet(ScenarioSteps):
         """The frame the sheet flows into on a page, inside its margins."""
         m = self.SETUP_MARGIN
         return Frame(pt(m), pt(m), pt(page.w - 2 * m), pt(page.h - 2 * m), showBoundary=0)
+
+    def plan_pages(self, layout: Options) -> list[Page]:
+        """The document's page plan, with as many setup pages as the sheet takes.
+
+        The sheet's printing advice names page numbers of the plan, so: plan, measure the
+        sheet, and plan again while its page count changes (once, in practice)."""
+        self.layout = layout
+        paper = PAPERS[layout.paper].portrait()
+        pages = 1
+        for _ in range(4):
+            self.plan = plan_document(self.game, layout, setup_pages=pages)
+            counted = self.count_setup_pages(paper)
+            if counted == pages:
+                break
+            pages = counted
+        return self.plan
 
     def count_setup_pages(self, page: Size) -> int:
         """How many pages the setup sheet takes (measured on a scratch canvas)."""
@@ -109,7 +125,8 @@ class SetupSheet(ScenarioSteps):
         for scenario in game.scenarios.values():
             out.extend(self.scenario(scenario, h2, body, small))
         out.append(Spacer(1, 10))
-        out.append(Paragraph(self.para(print_advice(self.w), "regular", 7.5), small))
+        advice = print_advice(self.w, self.layout, self.plan, self.lang)
+        out.append(Paragraph(self.para(advice, "regular", 7.5), small))
         out.append(Paragraph(self.para(self.edition(), "regular", 7.5), small))
         if game.meta.credits:
             out.extend(self.paragraphs(t(game.meta.credits), small))
@@ -135,7 +152,22 @@ class SetupSheet(ScenarioSteps):
     def table(
         self, table: TableModel, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
     ) -> list[Flowable]:
-        """A game table: its title, a header row, its rows and its note."""
+        """A game table: its title, a header row, its rows and its note. The title goes to the
+        page its table starts on, never alone at the bottom of a page; a table taller than a
+        page goes on over the next ones, its header row repeated."""
+        t = self.translator.text
+        tbl = self._table_grid(table, body)
+        width, room = _smallest_frame(self.SETUP_MARGIN)
+        out: list[Flowable] = list(_parts(tbl, width, room))
+        if table.title:
+            heading = Paragraph(self.para(t(table.title), "bold", 12), h2)
+            out = _with_heading(heading, tbl, width, room)
+        if table.note:
+            out.extend(self.paragraphs(t(table.note), small))
+        return out
+
+    def _table_grid(self, table: TableModel, body: ParagraphStyle) -> Table:
+        """The table itself: a header row of column titles, then its rows."""
         t = self.translator.text
         font = self.fonts.main
         head = ParagraphStyle(
@@ -144,9 +176,6 @@ class SetupSheet(ScenarioSteps):
         cellst = ParagraphStyle(
             "td", parent=body, fontSize=9.5, leading=11.5, alignment=1, spaceAfter=0
         )
-        out: list[Flowable] = []
-        if table.title:
-            out.append(Paragraph(self.para(t(table.title), "bold", 12), h2))
         header = [
             Paragraph(self.para(t(c.title) if c.title else c.id, "bold", 8.5), head)
             for c in table.columns
@@ -178,7 +207,77 @@ class SetupSheet(ScenarioSteps):
                 ]
             )
         )
-        out.append(tbl)
-        if table.note:
-            out.extend(self.paragraphs(t(table.note), small))
-        return out
+        return tbl
+
+
+FRAME_PADDING = 12.0  # points: a reportlab Frame's default padding, 6 at each side
+
+
+def _smallest_frame(margin: float) -> tuple[float, float]:
+    """The width and height (points) a setup page's frame gives on the smallest paper."""
+    papers = [p.portrait() for p in PAPERS.values()]
+    width = pt(min(p.w for p in papers) - 2 * margin) - FRAME_PADDING
+    return width, pt(min(p.h for p in papers) - 2 * margin) - FRAME_PADDING
+
+
+def _with_heading(heading: Flowable, tbl: Table, width: float, room: float) -> list[Flowable]:
+    """A heading and its table, the table in parts of at most ``room`` points: the heading and
+    the first part (the whole table when it fits, else half a page of it) are one block, which
+    a setup page's frame places whole or moves whole to the next page."""
+    _, below = heading.wrapOn(None, width, room)
+    below += max(heading.getSpaceAfter(), tbl.getSpaceBefore())
+    if below + tbl.wrapOn(None, width, room)[1] <= room:
+        return [_Together([heading, tbl])]
+    for first in (room / 2, room):  # its first rows take half a page: they may follow text
+        split = tbl.split(width, first - below)
+        if len(split) == 2:
+            return [_Together([heading, split[0]]), *_parts(split[1], width, room)]
+    return [heading, *_parts(tbl, width, room)]  # not even a row fits below the heading
+
+
+def _parts(tbl: Table, width: float, height: float) -> list[Table]:
+    """A table in parts of at most ``height`` points, cut between rows, each part with the
+    header row: the setup sheet's frames place whole flowables only. A row taller than that
+    stays in its part, which the sheet then reports as too big."""
+    parts = []
+    while tbl.wrapOn(None, width, height)[1] > height:
+        split = tbl.split(width, height)
+        if len(split) != 2:
+            break
+        parts.append(split[0])
+        tbl = split[1]
+    return [*parts, tbl]
+
+
+class _Together(Flowable):
+    """Flowables drawn as one block, spaced as a frame spaces them: a frame places all of them
+    on its page, or moves all of them to the next (reportlab's KeepTogether needs a document
+    template to do that; the setup pages fill their frames directly)."""
+
+    def __init__(self, parts: list[Flowable]) -> None:
+        super().__init__()
+        self.parts = parts
+        self._heights: list[float] = []
+
+    def _gap(self, i: int) -> float:
+        """The space between part i - 1 and part i."""
+        return float(max(self.parts[i - 1].getSpaceAfter(), self.parts[i].getSpaceBefore()))
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        sizes = [part.wrapOn(self.canv, aW, aH) for part in self.parts]
+        self._heights = [h for _, h in sizes]
+        self.width = max(w for w, _ in sizes)
+        self.height = sum(self._heights) + sum(self._gap(i) for i in range(1, len(self.parts)))
+        return self.width, self.height
+
+    def getSpaceBefore(self) -> float:
+        return float(self.parts[0].getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return float(self.parts[-1].getSpaceAfter())
+
+    def draw(self) -> None:
+        y = self.height
+        for i, (part, h) in enumerate(zip(self.parts, self._heights, strict=True)):
+            y -= h + (self._gap(i) if i else 0)
+            part.drawOn(self.canv, 0, y)
