@@ -24,7 +24,7 @@ from .common import app, err
 
 # isort: off
 # the commands join the app as their modules are imported, in the order of `pnp --help`
-from . import check, build, designer, i18n, calibrate  # noqa: F401
+from . import check, audit, build, designer, i18n, calibrate  # noqa: F401
 
 # isort: on
 

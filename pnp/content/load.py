@@ -122,16 +122,34 @@ def content_files(game_dir: Path) -> list[Path]:
     return [first, *sorted(f for f in files if f != first)]
 
 
-def load_game(root: Root, game_id: str, report: Report) -> Game | None:
+Trees = dict[str, Any]  # a game's files parsed: relative path -> YAML tree (UNREADABLE)
+UNREADABLE = object()
+_READ = object()  # no tree given: read the file
+
+
+def load_game(root: Root, game_id: str, report: Report, trees: Trees | None = None) -> Game | None:
+    """A game read from its files, or from ``trees`` (:func:`read_trees`) when given: the
+    audit converts changed trees again without reading a file."""
     with collections_paused():  # everything made here lives on: nothing for the collector
-        return _load_game(root, game_id, report)
+        return _load_game(root, game_id, report, trees)
 
 
-def _load_game(root: Root, game_id: str, report: Report) -> Game | None:
+def read_trees(root: Root, game_id: str, report: Report) -> Trees:
+    """Every content file of a game parsed into YAML trees that remember their positions."""
+    trees: Trees = {}
+    for file in content_files(root.game_dir(game_id)):
+        if not file.is_symlink():
+            rel = root.rel(file)
+            lf = load_file(file, rel, report, game_id)
+            trees[rel] = lf.data if lf.ok else UNREADABLE
+    return trees
+
+
+def _load_game(root: Root, game_id: str, report: Report, trees: Trees | None) -> Game | None:
     gdir = root.game_dir(game_id)
     _check_folder_name(root, gdir, game_id, report)
     ctx = Context(report=report, game=game_id)
-    meta, parts, rel_files = _read_files(root, gdir, ctx)
+    meta, parts, rel_files = _read_files(root, gdir, ctx, trees)
     if meta is None:
         if not any(f.pos.path.endswith(GAME_FILE) and f.game == game_id for f in report.errors):
             report.add(
@@ -160,7 +178,7 @@ def _check_folder_name(root: Root, gdir: Path, game_id: str, report: Report) -> 
 
 
 def _read_files(
-    root: Root, gdir: Path, ctx: Context
+    root: Root, gdir: Path, ctx: Context, trees: Trees | None = None
 ) -> tuple[GameFile | None, list[tuple[str, Sections]], list[str]]:
     """Every content file of a game, converted: game.yaml (None when it could not be read), the
     other files' sections with their paths, and the paths of every file read."""
@@ -178,7 +196,8 @@ def _read_files(
             )
             continue
         rel_files.append(rel)
-        obj = _read_file(file, rel, gdir, ctx)
+        tree = trees.get(rel, UNREADABLE) if trees is not None else _READ
+        obj = _read_file(file, rel, gdir, ctx, tree)
         if isinstance(obj, GameFile):
             meta = obj
         elif obj is not None:
@@ -186,14 +205,20 @@ def _read_files(
     return meta, parts, rel_files
 
 
-def _read_file(file: Path, rel: str, gdir: Path, ctx: Context) -> Sections | None:
+def _read_file(
+    file: Path, rel: str, gdir: Path, ctx: Context, tree: Any = _READ
+) -> Sections | None:
     """One content file as its sections (the game's own game.yaml as a GameFile), or None when
-    it is empty or unusable (reported)."""
+    it is empty or unusable (reported). ``tree``: the file already parsed."""
     report, game_id = ctx.report, ctx.game
-    lf = load_file(file, rel, report, game_id)
-    if not lf.ok:
+    if tree is UNREADABLE:
         return None
-    data = lf.data
+    if tree is _READ:
+        lf = load_file(file, rel, report, game_id)
+        if not lf.ok:
+            return None
+        tree = lf.data
+    data = tree
     if data is None:
         if file.name == GAME_FILE:
             report.add(SCHEMA, Pos(rel, 1, 1), "game.yaml is empty", game=game_id)

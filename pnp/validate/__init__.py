@@ -32,11 +32,14 @@ def validate_game(
     report: Report,
     fit_languages: list[str] | None = None,
     jobs: int = 0,
+    catalogs: Translations | None = None,
 ) -> None:
     """Run every check. ``fit_languages``: the languages whose texts are fitted (None: all);
-    ``jobs``: processes that fit texts (0: one per core, for large games)."""
+    ``jobs``: processes that fit texts (0: one per core, for large games); ``catalogs``: the
+    game's catalogs when already read (the audit validates one game many times)."""
     load_all()
-    catalogs = catalogs_for(root, game, report)
+    if catalogs is None:
+        catalogs = catalogs_for(root, game, report)
     ctx = CheckContext(
         report=report,
         root=root.path,

@@ -1,0 +1,105 @@
+"""`pnp audit`: mutation testing of a content pack (issue 17)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.content.load import open_root
+from pnp.core.findings import Report
+from pnp.validate.audit import audit_game
+
+from helpers import FIXTURES, REPO, make_root
+
+runner = CliRunner()
+
+INVARIANT = """invariants:
+  - id: table-ends-at-max
+    for_each: "row in tables.deal"
+    assert: "players.min <= row.players <= players.max"
+    message:
+      en: "the deal table has a row for {players} players, outside players"
+      it: "la tabella ha una riga per {players} giocatori, fuori da players"
+"""
+
+
+def _mini(tmp_path: Path, invariant: bool) -> Path:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    if invariant:
+        (root / "cards" / "mini" / "rules.yaml").write_text(INVARIANT, "utf-8")
+    return root
+
+
+def _audit(root: Path):
+    result = audit_game(open_root(root), "mini", Report(), jobs=1)
+    assert result is not None
+    return result
+
+
+def key(m) -> tuple:
+    return (m.pos.path, m.pos.line, m.pos.col, m.old, m.new)
+
+
+def test_removing_the_only_invariant_loses_exactly_what_it_caught(tmp_path: Path) -> None:
+    with_it = _audit(_mini(tmp_path / "a", invariant=True))
+    without = _audit(_mini(tmp_path / "b", invariant=False))
+    only_invariant = {key(m) for m in with_it.mutations if m.caught_by == ["invariant"]}
+    assert only_invariant  # the invariant protects something no built-in rule does
+    survivors_with = {key(m) for m in with_it.survivors}
+    survivors_without = {key(m) for m in without.survivors}
+    # the invariant's own file adds no facts to mutate (its id and message are not facts)
+    assert {key(m) for m in with_it.mutations} == {key(m) for m in without.mutations}
+    assert survivors_without == survivors_with | only_invariant
+    assert len(without.caught) == len(with_it.caught) - len(only_invariant)
+
+
+def test_what_is_mutated_and_what_is_not(tmp_path: Path) -> None:
+    audit = _audit(_mini(tmp_path, invariant=False))
+    kinds = {m.kind for m in audit.mutations}
+    assert {"count", "cell", "number"} <= kinds
+    keys = [m.key for m in audit.mutations]
+    assert "decks.main.cards[0].copies" in keys  # a count, at its own line and column
+    copies = next(m for m in audit.mutations if m.key == "decks.main.cards[0].copies")
+    assert (copies.pos.line, copies.pos.col, copies.old, copies.new) == (7, 17, 4, 5)
+    assert "count" in [m.kind for m in audit.mutations if m.key.endswith(".copies")]
+    # presentation is not a fact: token sizes, layouts and icons are left alone
+    assert not any(k.endswith(".size") or k.startswith(("layouts", "icons")) for k in keys)
+    # a copy of alpha more is caught by the box count
+    assert "box-count" in copies.caught_by
+    assert 0 < audit.score < 100
+
+
+def test_cli_json_text_and_min_score(tmp_path: Path) -> None:
+    root = _mini(tmp_path, invariant=False)
+    result = runner.invoke(app, ["audit", "mini", "--root", str(root), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["tried"] == data["caught"] + len(data["survivors"])
+    for s in data["survivors"]:
+        assert {"path", "line", "column", "old", "new", "kind", "hint"} <= set(s)
+        assert s["path"].startswith("cards/mini/") and s["line"] > 0 and s["column"] > 0
+    assert "changes caught" in result.stderr
+    text = runner.invoke(app, ["audit", "mini", "--root", str(root)])
+    assert text.exit_code == 0
+    assert "cards/mini/" in text.stdout and "what would protect them" in text.stdout
+    strict = runner.invoke(app, ["audit", "mini", "--root", str(root), "--min-score", "100"])
+    assert strict.exit_code == 1
+    easy = runner.invoke(app, ["audit", "mini", "--root", str(root), "--min-score", "0"])
+    assert easy.exit_code == 0
+    assert runner.invoke(app, ["audit", "nope", "--root", str(root)]).exit_code == 2
+
+
+def test_audit_in_parallel_matches_one_process(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    shutil.copytree(REPO / "cards" / "fabg", root / "cards" / "fabg")
+    shutil.copytree(REPO / "fonts", root / "fonts")
+    one = audit_game(open_root(root), "fabg", Report(), jobs=1)
+    two = audit_game(open_root(root), "fabg", Report(), jobs=2)
+    assert one is not None and two is not None
+    assert [(key(m), m.caught_by) for m in one.mutations] == [
+        (key(m), m.caught_by) for m in two.mutations
+    ]
