@@ -36,7 +36,7 @@ WORK = HERE / "work"
 FONTS = REPO / "fonts"
 GAME = "bench"
 MARKER = ".bench-pack.json"
-GEN_VERSION = 1  # bump when the generated content changes: cached packs are then rebuilt
+GEN_VERSION = 2  # the same numbers in both languages (translation-numbers)
 
 ART_W, ART_H = 750, 1050
 NOISE_AMPLITUDE = 2  # +0..1 per channel in the noise patches: PNGs of about 340 KB
@@ -100,6 +100,7 @@ def card_texts(i: int) -> dict[str, tuple[str, str]]:
     shape = random.Random(i)
     n1, n2 = shape.randint(20, 28), shape.randint(10, 16)
     bold_at, coin_at = shape.randrange(n1), shape.randrange(n2)
+    gain, pay = shape.randint(1, 9), shape.randint(1, 9)  # the same numbers in every language
     out = {}
     for lang in LANGS:
         rng = random.Random(f"{lang}-{i}")
@@ -108,8 +109,8 @@ def card_texts(i: int) -> dict[str, tuple[str, str]]:
         first[0] = first[0].capitalize()
         second = _sentence(rng, lang, n2)
         second[0] = second[0].capitalize()
-        second.insert(coin_at, f"{shape.randint(1, 9)} {{coin}}")
-        body = " ".join(first) + f", {rng.randint(1, 9)} {{coin}}.\n\n" + " ".join(second) + "."
+        second.insert(coin_at, f"{pay} {{coin}}")
+        body = " ".join(first) + f", {gain} {{coin}}.\n\n" + " ".join(second) + "."
         title = f"{rng.choice(TITLE_WORDS[lang])} {rng.choice(TITLE_NOUNS[lang])} {i}"
         out[lang] = (title, body)
     return out

@@ -45,13 +45,19 @@ def _build(root: Path, games: list[str], out: Path, **layout) -> dict[str, Path]
 
 
 def _title_centres(page, title: str) -> list[tuple[float, float]]:
-    """Centres (mm, from top-left) of the first word of a title on a PDF page."""
+    """Centres (mm, from top-left) of the lines that start a title on a PDF page (a title
+    set on one line is centred as a whole, not by its first word)."""
     word = title.split()[0]
-    return [
-        (mm((w["x0"] + w["x1"]) / 2), mm((w["top"] + w["bottom"]) / 2))
-        for w in page.extract_words()
-        if w["text"] == word
-    ]
+    words = page.extract_words()
+    out = []
+    for w in words:
+        if w["text"] != word:
+            continue
+        line = [v for v in words if abs(v["top"] - w["top"]) < 0.5 and v["x0"] >= w["x0"] - 0.1]
+        line = [v for v in line if v["x0"] - w["x1"] < 60]  # the same card's line
+        right = max(v["x1"] for v in line if v["x0"] < w["x1"] + 12 or v is w)
+        out.append((mm((w["x0"] + right) / 2), mm((w["top"] + w["bottom"]) / 2)))
+    return out
 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])

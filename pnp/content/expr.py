@@ -60,6 +60,10 @@ class Record:
     def __len__(self) -> int:
         return len(self._data)
 
+    def items(self) -> list[tuple[str, Any]]:
+        """The fields and their values (for messages)."""
+        return list(self._data.items())
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Record) and other._data == self._data
 

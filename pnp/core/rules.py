@@ -65,6 +65,19 @@ TEXT_LANGUAGE = rule(
 # structure: references, layouts, files
 REFERENCE = rule("reference", Severity.ERROR, "a reference names something that does not exist")
 LAYOUT_CYCLE = rule("layout-cycle", Severity.ERROR, "layouts extend each other in a circle")
+ELEMENT_OUTSIDE = rule(
+    "element-outside",
+    Severity.WARNING,
+    "a layout element's box reaches past its face: the part outside is clipped",
+)
+UNPRINTED_TEXT = rule(
+    "unprinted-text",
+    Severity.WARNING,
+    "a face sets a text that its layout prints nowhere: it appears on no sheet",
+)
+ELEMENT_HIDES_TEXT = rule(
+    "element-hides-text", Severity.WARNING, "an image or filled shape is drawn over a text box"
+)
 MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
 BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
 
@@ -119,6 +132,11 @@ MARKUP_KEPT = rule(
     "translation-markup",
     Severity.WARNING,
     "a translation changed bold/italic marks or its paragraph breaks",
+)
+TRANSLATION_NUMBERS = rule(
+    "translation-numbers",
+    Severity.WARNING,
+    "a translation has other numbers than its source text (35 coins in one, 36 in the other)",
 )
 OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")

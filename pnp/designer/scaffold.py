@@ -228,6 +228,7 @@ def _decks_yaml(t: Callable[[str], str]) -> str:
         title: {t("flip")}
         text: {t("flip_text")}
         back:
+          layout: card         # the built-in back prints only a title; this one, the text too
           title: {t("flip_back")}
           text: {t("flip_back_text")}
 """

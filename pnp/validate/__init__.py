@@ -12,7 +12,7 @@ from .context import CHECKS, CheckContext
 
 def load_all() -> None:
     """Import every check module: each adds its checks to CHECKS (in this order)."""
-    from . import box, invariants, scenarios, structure, tables, texts  # noqa: F401
+    from . import box, geometry, invariants, numbers, scenarios, structure, tables, texts  # noqa: F401
 
 
 def catalogs_for(root: Root, game: Game, report: Report) -> Translations:

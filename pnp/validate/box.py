@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet
+from ..content.model import Board, BoxEntry, Card, Deck, Game, Text, TokenSet
+from ..content.schema import suggest
 from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
 from .context import CheckContext, check
 
@@ -25,7 +26,8 @@ def count_entry(game: Game, entry: BoxEntry) -> tuple[int, list[str]]:
         for name in names:
             thing = defined.get(name)
             if thing is None:
-                unknown.append(f"{kind} {name!r}")
+                hint = suggest(name, sorted(defined)).rstrip("; ").rstrip("? ")
+                unknown.append(f"{kind} {name!r}" + (f" ({hint}?)" if hint else ""))
             else:
                 total += _amount(thing, distinct)
     if entry.tag is not None:
@@ -74,9 +76,31 @@ def box_counts(game: Game, ctx: CheckContext) -> None:
                 BOX_COUNT,
                 entry.at("count"),
                 f"the component list says {entry.count}, but {total} {what} are defined "
-                f"({selector}: {_describe(getattr(entry, selector or 'card'))}); "
-                "fix the count or the copies of the cards",
+                f"({selector}: {_describe(getattr(entry, selector or 'card'))}"
+                f"{_contents(game, entry)}); fix the count or the copies of the cards",
             )
+
+
+def _contents(game: Game, entry: BoxEntry, shown: int = 8) -> str:
+    """Which cards make up the count, with their copies and where each is defined, so the
+    designer finds the one that changed: ': alpha x5 at decks.yaml:7:17, ...'."""
+    if entry.unit == "cards":
+        return ""
+    cards: list[Card] = []
+    for _kind, names, defined in _selections(game, entry):
+        for name in names:
+            thing = defined.get(name)
+            cards.extend(thing.cards if isinstance(thing, Deck | TokenSet) else [])
+            if isinstance(thing, Card):
+                cards.append(thing)
+    if entry.tag is not None:
+        cards.extend(c for _o, c in game.every_card() if entry.tag in c.tags)
+    if not cards or len(cards) > shown:
+        return ""
+    parts = [
+        f"{c.id} x{c.copies} at {c.at('copies') if c.given('copies') else c.pos}" for c in cards
+    ]
+    return ": " + ", ".join(parts)
 
 
 def _describe(value: Any) -> str:
@@ -121,13 +145,14 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                     if isinstance(players, int):
                         need = value * players
                 if need > have:
-                    key = cells.get(table.columns[0].id) if table.columns else r + 1
+                    key = row_name(game, table, r)
                     ctx.add(
                         SETUP_EXCEEDS,
                         pos,
                         f"row {key}: {col.id} needs {need}, but the box holds {have} {what}; "
                         "fix the table or add copies",
                     )
+            _pools(game, table, r, ctx)
             for total in table.total:
                 if any(c not in cells for c in total.of):
                     continue  # a short row or an unknown column: reported already
@@ -148,7 +173,7 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                     continue
                 got = sum(p for p in parts if isinstance(p, int))
                 if got != target:
-                    key = cells.get(table.columns[0].id) if table.columns else r + 1
+                    key = row_name(game, table, r)
                     first = next((positions[c] for c in total.of if c in positions), table.pos)
                     ctx.add(
                         ROW_TOTAL,
@@ -156,3 +181,56 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                         f"row {key}: {' + '.join(total.of)} = {got}, but it must equal "
                         f"{total.equals} = {target}; fix one of the cells",
                     )
+
+
+def _pool_of(game: Game, deal: Any) -> tuple[str, str] | None:
+    """What a dealing column takes from: a deck (also for cards of one deck), or a token set."""
+    if deal.deck is not None:
+        return ("deck", deal.deck)
+    if deal.card is not None:
+        owners = {d.id for d, c in game.all_cards() if c.id in _ids(deal.card)}
+        return ("deck", owners.pop()) if len(owners) == 1 else None
+    if deal.tokens is not None:
+        return ("tokens", deal.tokens)
+    return None
+
+
+def _pools(game: Game, table: Any, r: int, ctx: CheckContext) -> None:
+    """Columns of one row that deal from the same deck (or token set) together need no more
+    than it holds, even when each alone fits."""
+    cells, positions = table.cells[r], table.cell_pos[r]
+    pools: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    for col in table.columns:
+        value = cells.get(col.id)
+        if col.deals is None or not isinstance(value, int) or isinstance(value, bool):
+            continue
+        players = cells.get("players")
+        need = value * players if col.deals.per == "player" and isinstance(players, int) else value
+        pool = _pool_of(game, col.deals)
+        if pool is not None:
+            pools.setdefault(pool, []).append((col.id, need))
+    for (kind, name), parts in pools.items():
+        thing = game.decks.get(name) if kind == "deck" else game.tokens.get(name)
+        if len(parts) < 2 or thing is None:
+            continue
+        have, need = thing.total, sum(n for _c, n in parts)
+        if need > have and all(n <= have for _c, n in parts):
+            key = row_name(game, table, r)
+            what = "deck" if kind == "deck" else "token set"
+            ctx.add(
+                SETUP_EXCEEDS,
+                positions.get(parts[-1][0], table.pos),
+                f"row {key}: {' + '.join(c for c, _n in parts)} take {need} from {what} "
+                f"{name}, which holds {have}; fix the table or add copies",
+            )
+
+
+def row_name(game: Game, table: Any, r: int) -> str:
+    """A row as the designer wrote its first cell (a translated cell in the source
+    language), for messages; its number when the table has no columns."""
+    if not table.columns:
+        return str(r + 1)
+    value = table.cells[r].get(table.columns[0].id)
+    if isinstance(value, Text):
+        return value.values.get(game.source_language) or next(iter(value.values.values()), "")
+    return str(value)

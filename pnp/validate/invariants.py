@@ -121,9 +121,40 @@ def _table_records(game: Game) -> dict[str, list[Record]]:
 
 def _track_records(game: Game) -> dict[str, Record]:
     return {
-        t.id: Record({"id": t.id, "min": t.min, "max": t.max, "start": t.start}, t.pos)
+        t.id: Record(
+            {"id": t.id, "min": t.min, "max": t.max, "start": t.start, "board": t.board}, t.pos
+        )
         for t in game.tracks.values()
     }
+
+
+def _refs(refs: list[Any]) -> list[Record]:
+    return [Record({"card": r.card, "copies": r.copies}, r.pos) for r in refs]
+
+
+def _filter(f: Any) -> Record | None:
+    return Record({"tag": f.tag, "values": Record(dict(f.values))}, f.pos) if f else None
+
+
+def _step_record(step: Any) -> Record:
+    """One card organisation step of a scenario, as its fields."""
+    draw = step.draw
+    if isinstance(draw, dict):
+        draw = Record({str(k): v for k, v in draw.items()})
+    return Record(
+        {
+            "deck": step.deck,
+            "only": _filter(step.only),
+            "exclude": _filter(step.exclude),
+            "remove": _refs(step.remove),
+            "draw": draw,
+            "order": _refs(step.order),
+            "top": _refs(step.top),
+            "bottom": _refs(step.bottom),
+            "shuffle": step.shuffle,
+        },
+        step.pos,
+    )
 
 
 def _scenario_records(game: Game) -> dict[str, Record]:
@@ -136,6 +167,9 @@ def _scenario_records(game: Game) -> dict[str, Record]:
                 if s.players
                 else None,
                 "extends": s.extends,
+                "difficulty": _plain(game, s.difficulty),
+                "boards": [Record({"board": b.board, "side": b.side}, b.pos) for b in s.boards],
+                "cards": [_step_record(step) for step in s.cards],
             },
             s.pos,
         )
@@ -143,8 +177,29 @@ def _scenario_records(game: Game) -> dict[str, Record]:
     }
 
 
+def _plain(game: Game, value: Any) -> Any:
+    """A text in the source language (invariants compare plain values)."""
+    if isinstance(value, Text):
+        return value.values.get(game.source_language) or next(iter(value.values.values()), "")
+    return value
+
+
 def _board_records(game: Game) -> dict[str, Record]:
-    return {b.id: Record({"id": b.id, "copies": b.copies}, b.pos) for b in game.boards.values()}
+    return {
+        b.id: Record({"id": b.id, "copies": b.copies, "width": b.size.w, "height": b.size.h}, b.pos)
+        for b in game.boards.values()
+    }
+
+
+def _shown(item: Any) -> str:
+    """What a failing row or record is, as the designer wrote it: its id, or its plain
+    fields (players=5, boss=2)."""
+    if not isinstance(item, Record):
+        return str(item)
+    if "id" in item:
+        return str(item["id"])
+    plain = [(k, v) for k, v in item.items() if isinstance(v, int | float | str | bool | None)]
+    return ", ".join(f"{k}={v}" for k, v in plain[:6]) or "this row"
 
 
 class _Fields(string.Formatter):
@@ -214,7 +269,7 @@ def invariants(game: Game, ctx: CheckContext) -> None:
             if ok is True or (ok and not isinstance(ok, bool) and bool(ok)):
                 continue
             pos = item.pos if isinstance(item, Record) and item.pos else inv.at("check_")
-            detail = f" (for {item!r})" if item is not None else ""
+            detail = f" (for {_shown(item)})" if item is not None else ""
             ctx.report.add(
                 INVARIANT,
                 pos,

@@ -8,7 +8,14 @@ from ..content.assets import AssetError, probe_image, resolve
 from ..content.model import Face, Game, Layout
 from ..content.schema import suggest
 from ..core.findings import Pos
-from ..core.rules import BAD_IMAGE, LAYOUT_CYCLE, MISSING_FILE, REFERENCE, Severity
+from ..core.rules import (
+    BAD_IMAGE,
+    LAYOUT_CYCLE,
+    MISSING_FILE,
+    REFERENCE,
+    UNPRINTED_TEXT,
+    Severity,
+)
 from ..core.rules import DUPLICATE_ID as DUPLICATE
 from ..typeset.faces import MAX_EXTENDS, LayoutCycle, face_layout_id, layout_table, resolve_layout
 from ..typeset.text import tokens
@@ -76,6 +83,54 @@ def layouts(game: Game, ctx: CheckContext) -> None:
         _layout_parent(table, known, lid, layout, ctx)
     _face_layouts(game, table, known, ctx)
     _face_styles(game, table, ctx)
+
+
+@check
+def unprinted_texts(game: Game, ctx: CheckContext) -> None:
+    """A text a face sets that its layout prints nowhere (no field:, no template names it)."""
+    table = layout_table(game)
+    printed: dict[str, set[str] | None] = {}
+    for face, side, owner in _faces(game):
+        lid = face_layout_id(face, owner, side)
+        if lid not in printed:
+            printed[lid] = _printed_fields(table, lid)
+        names = printed[lid]
+        if names is None:
+            continue  # an unknown or circular layout: reported by the layout checks
+        for name, text in face.texts():
+            if name not in names and name != "title":  # a title also names it (exports, proofs)
+                ctx.add(
+                    UNPRINTED_TEXT,
+                    text.pos if text.pos.line else face.pos,
+                    f"{name}: is set here, but layout {lid!r} prints no {name!r} (no element "
+                    f"has field: {name} or names it in a template): it appears on no sheet; "
+                    "add an element that prints it, or remove it",
+                )
+
+
+def _printed_fields(table: dict[str, Layout], lid: str) -> set[str] | None:
+    """The text fields a layout's elements print, or None when it cannot be resolved."""
+    import re
+
+    try:
+        elements = resolve_layout(table, lid).elements
+    except (LayoutCycle, KeyError):
+        return None
+    names: set[str] = set()
+    for el in elements:
+        if el.field:
+            names.add(el.field)
+        if el.template:
+            names.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", el.template))
+    return names
+
+
+@check
+def track_boards(game: Game, ctx: CheckContext) -> None:
+    """The board a track says it is printed on exists."""
+    for track in game.tracks.values():
+        if track.board is not None and track.board not in game.boards:
+            _unknown(ctx, track.at("board"), "board", track.board, sorted(game.boards))
 
 
 def _element_references(game: Game, layout: Layout, ctx: CheckContext) -> None:

@@ -8,17 +8,21 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..content.model import Card, Covers, Game, Outcome, Table
+from ..content.schema import suggest
 from ..core.findings import Pos
 from ..core.rules import COVERAGE, STAGES
 from .context import CheckContext, check
+
+MAX_RANGE = 100_000  # Covers.check refuses wider ranges
 
 
 def usable(covers: Covers) -> bool:
     kinds = [k for k in ("dice", "range", "combinations") if getattr(covers, k) is not None]
     if len(kinds) != 1:
         return False
-    if covers.range is not None:
-        return len(covers.range) == 2 and covers.range[0] <= covers.range[1]
+    if covers.range is not None:  # the schema refuses ranges it cannot check quickly
+        lo_hi = covers.range
+        return len(lo_hi) == 2 and lo_hi[0] <= lo_hi[1] and lo_hi[1] - lo_hi[0] <= MAX_RANGE
     return True
 
 
@@ -154,11 +158,23 @@ def check_coverage(
                     _seen(ctx, seen, o, pos, where)
     missing = [u for u in universe if u not in seen]
     if missing:
+        pos, advice = _gap_place(missing[0], seen, gap_pos, covers.combinations is None)
         ctx.add(
             COVERAGE,
-            gap_pos,
-            f"{where}: no row for {_show(missing)}; every outcome needs exactly one row",
+            pos,
+            f"{where}: no row for {_show(missing)}; every outcome needs exactly one row{advice}",
         )
+
+
+def _gap_place(first: Any, seen: dict[Any, Pos], gap_pos: Pos, ordered: bool) -> tuple[Pos, str]:
+    """Where the first missing outcome's row belongs: before the row of the next outcome, or
+    after the last row (combinations have no order: at covers:)."""
+    if not ordered or not seen:
+        return gap_pos, ""
+    later = [(o, p) for o, p in seen.items() if o > first]
+    if later:
+        return min(later, key=lambda op: op[0])[1], f" (add {first!r} before this row)"
+    return max(seen.items(), key=lambda op: op[0])[1], f" (add {first!r} after this row)"
 
 
 def _seen(ctx: CheckContext, seen: dict[Any, Pos], key: Any, pos: Pos, where: str) -> None:
@@ -185,8 +201,9 @@ def lookup_tables(game: Game, ctx: CheckContext) -> None:
             ctx.add(
                 "reference",
                 covers.at("key"),
-                f"table {table.id}: covers.key {key!r} is not a column "
-                f"({', '.join(c.id for c in table.columns)})",
+                f"table {table.id}: covers.key {key!r} is not a column; "
+                f"{suggest(key, [c.id for c in table.columns])}"
+                f"columns: {', '.join(c.id for c in table.columns)}",
             )
             continue
         keys = _table_keys(table, key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from typing import Any
 
@@ -46,11 +47,27 @@ def text_pos(game: Game, text: Text, lang: str, ctx: CheckContext) -> Pos:
     return cat.pos(entry) if cat is not None and entry is not None else text.pos
 
 
+# {placeholders} and icons, whose names are no words of a text
+_BRACES_RE = re.compile(r"\{[^{}]*\}")
+
+
+def has_words(text: Text) -> bool:
+    """Whether some value of ``text`` has a letter outside its {placeholders} and icons: one
+    without ("{coin}{coin}", "3 / 4", "**+2**") reads the same in every language."""
+    return any(ch.isalpha() for value in text.values.values() for ch in _BRACES_RE.sub("", value))
+
+
 @check
 def missing_texts(game: Game, ctx: CheckContext) -> None:
+    """Texts without a version in some of the game's languages. Not reported: texts without
+    words (the same in every language), and invariant messages (validate prints them; no
+    sheet does, and translation templates leave them out)."""
+    messages = {id(inv.message) for inv in game.invariants if inv.message is not None}
     for text in game.texts:
         missing = [lang for lang in game.languages if text_in(game, text, lang, ctx) is None]
-        if missing and len(missing) < len(game.languages):
+        if not missing or len(missing) == len(game.languages) or id(text) in messages:
+            continue
+        if has_words(text):
             have = ", ".join(sorted(text.values))
             ctx.add(
                 MISSING_TEXT,

@@ -41,6 +41,12 @@ class Track(Located):
     def check(self, ctx: Context) -> None:
         if self.max < self.min:
             ctx.error(self.at("max"), f"max ({self.max}) is below min ({self.min})")
+        elif self.start is not None and not self.min <= self.start <= self.max:
+            ctx.error(
+                self.at("start"),
+                f"start ({self.start}) is outside the track's range {self.min}..{self.max}; "
+                "change start, or min/max",
+            )
 
 
 class CardRef(Custom):

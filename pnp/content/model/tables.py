@@ -97,9 +97,21 @@ class Covers(Located):
     key: str | None = fld(None, doc="the key column (default: the first)")
 
     def check(self, ctx: Context) -> None:
-        given = [k for k in ("dice", "range", "combinations") if getattr(self, k) is not None]
-        if len(given) != 1:
-            ctx.error(self.pos, "covers: needs exactly one of dice, range, combinations")
+        kinds = ("dice", "range", "combinations")
+        given = [k for k in kinds if self.given(k)]
+        valid = [k for k in kinds if getattr(self, k) is not None]
+        # a value the schema refused is reported where it is written, not again here
+        refused = {f.pos for f in ctx.report.findings} & {self.at(k) for k in given}
+        if len(given) > 1:
+            ctx.error(
+                self.at(given[1]),
+                f"covers: takes one of dice:, range: or combinations:, not {' and '.join(given)}",
+            )
+        elif not valid and not refused:
+            ctx.error(
+                self.at(given[0]) if given else self.pos,
+                "covers: needs one of dice:, range: or combinations:, with a value",
+            )
         if self.range is not None and (len(self.range) != 2 or self.range[0] > self.range[1]):
             ctx.error(self.at("range"), "range is [from, to] with from <= to")
         elif self.range is not None and self.range[1] - self.range[0] > 100_000:

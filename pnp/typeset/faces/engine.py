@@ -358,7 +358,12 @@ class FaceEngine:
             RecursionError,
             MemoryError,
         ) as exc:
-            self.issues.append(self._issue(TEMPLATE, el.at("template"), f"template failed: {exc}"))
+            key = (str(el.at("template")), TEMPLATE, str(exc))
+            if key not in self._reported:  # once per template and problem: the first card
+                self._reported.add(key)
+                card_id = getattr(card, "id", "") or self._face
+                message = _template_problem(exc, card_id, ctx, values)
+                self.issues.append(self._issue(TEMPLATE, el.at("template"), message))
             return ""
         return out[:MAX_TEMPLATE_CHARS]
 
@@ -422,3 +427,22 @@ class FaceEngine:
                         structural=True,
                     )
                 )
+
+
+def _template_problem(
+    exc: Exception, card: str, ctx: dict[str, Any], values: dict[str, Any]
+) -> str:
+    """What went wrong, for which card, and the name meant when one is misspelt."""
+    import re
+
+    from ...content.schema import suggest
+
+    text = f"template failed for {card}: {exc}"
+    missing = re.search(r"has no attribute '([^']+)'|'([^']+)' is undefined", str(exc))
+    if missing:
+        name = missing.group(1) or missing.group(2)
+        known = sorted(values) if missing.group(1) else sorted(ctx)
+        hint = suggest(name, known)
+        listing = ", ".join(known[:12]) or "none"
+        text += f"; {hint}it has: {listing}"
+    return text

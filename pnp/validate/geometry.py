@@ -1,0 +1,284 @@
+"""Layout geometry: element boxes inside their face, and nothing drawn over a text box.
+
+Both rules look at a layout as the face engine resolves it (``extends`` chains, named elements
+replacing the parent's) and at its element boxes in mm for one face size. The work is done once
+per distinct (layout, face width, face height), not per card: a deck of 10,000 cards drawn with
+one layout is one piece of work, and a finding is reported once per element (or element pair)
+however many faces draw it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..content.model import Deck, Element, Face, Game, Layout, TokenSet, resolve_box
+from ..content.queries import card_size, token_size
+from ..core.findings import Pos
+from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE
+from ..typeset.faces import LayoutCycle, face_layout_id, layout_table, resolve_layout
+from .context import CheckContext, check
+
+TOLERANCE = 0.01  # mm an element may reach past its face (rounding of boxes in %)
+OVERLAP = 1.0  # mm, in both directions, above which a later element covers a text
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A layout drawn on faces of one size, with the first thing whose faces it draws."""
+
+    lid: str
+    w: float
+    h: float
+    what: str  # "deck 'roles'", "board 'main'"
+    pos: Pos  # where that thing sets its size: findings of built-in layouts go there
+    board: bool = False
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an element is written: its layout, its place in that layout's list, built-in?"""
+
+    lid: str
+    index: int
+    builtin: bool
+
+
+def drawn(game: Game) -> list[Drawn]:
+    """Every distinct (layout, face size) the game draws, in definition order."""
+    seen: dict[tuple[str, float, float], Drawn] = {}
+    for owner in game.owners():
+        if isinstance(owner, TokenSet):
+            size, what = token_size(owner), f"token set {owner.id!r}"
+        else:
+            size, what = card_size(game, owner), f"deck {owner.id!r}"
+        for lid in _owner_layouts(owner):
+            seen.setdefault(
+                (lid, size.w, size.h), Drawn(lid, size.w, size.h, what, owner.at("size"))
+            )
+    for board in game.boards.values():
+        size = board.size
+        for face, side in ((board, "front"), (board.back, "back")):
+            if face is None:
+                continue
+            lid = face_layout_id(face, board, side)
+            where = board.at("size")
+            use = Drawn(lid, size.w, size.h, f"board {board.id!r}", where, board=True)
+            seen.setdefault((lid, size.w, size.h), use)
+    return list(seen.values())
+
+
+def _owner_layouts(owner: Deck | TokenSet) -> list[str]:
+    """The layouts drawing a deck's or token set's faces, each once. A face naming no layout
+    takes its owner's for its side, so that one is asked once per side, not once per card."""
+    lids: dict[str, None] = {}
+    default: dict[str, str] = {}
+
+    def one(face: Face, side: str) -> None:
+        if face.layout:
+            lids[face_layout_id(face, owner, side)] = None
+            return
+        if side not in default:
+            default[side] = face_layout_id(face, owner, side)
+        lids[default[side]] = None
+
+    if owner.back is not None:
+        one(owner.back, "back")
+    for card in owner.cards:
+        one(card, "front")
+        if card.back is not None:
+            one(card.back, "back")
+    return list(lids)
+
+
+def origins(game: Game, table: dict[str, Layout]) -> dict[int, Origin]:
+    """id(element) -> where it is written, for every element of every layout in use."""
+    out: dict[int, Origin] = {}
+    for lid, layout in table.items():
+        builtin = lid not in game.layouts
+        for i, el in enumerate(layout.elements, 1):
+            out[id(el)] = Origin(lid, i, builtin)
+    return out
+
+
+def element_boxes(el_list: list[Element], w: float, h: float) -> list[tuple[Element, Box]]:
+    """Each element with its box in mm on a face of w x h mm (elements without a usable box,
+    already reported by the schema, are left out)."""
+    out: list[tuple[Element, Box]] = []
+    for el in el_list:
+        if not isinstance(el.box, tuple) or len(el.box) != 4:
+            continue
+        try:
+            out.append((el, resolve_box(el.box, w, h)))
+        except (TypeError, ValueError):
+            continue
+    return out
+
+
+def _mm(value: float) -> str:
+    return f"{round(value, 2):g}"
+
+
+def _kind(el: Element) -> str:
+    if el.field is not None:
+        kind = f"text field {el.field}"
+    elif el.template is not None:
+        kind = "template"
+    elif el.image is not None:
+        return "image of the face's art" if el.image == "art" else f"image {el.image}"
+    elif el.track is not None:
+        kind = f"track {el.track}"
+    elif el.table is not None:
+        kind = f"table {el.table}"
+    else:
+        return "filled box" if _fills(el) else "box"
+    return f"filled {kind}" if _fills(el) else kind
+
+
+def describe(el: Element, origin: Origin | None, lid: str, layout: bool = True) -> str:
+    """An element named for a message, e.g. element 'title' (text field title) of layout
+    'fabg' (drawn through layout 'role'). An unnamed element is named by its place in the
+    layout that lists it (#1 is the first). Without ``layout``, the layout is named only when
+    it is not ``lid``."""
+    label = repr(el.name) if el.name else (f"#{origin.index}" if origin else "")
+    out = f"element {label} ({_kind(el)})"
+    home = origin.lid if origin is not None else lid
+    builtin = "built-in " if origin is not None and origin.builtin else ""
+    if home != lid:
+        out += f" of {builtin}layout {home!r}"
+        return out + f" (drawn through layout {lid!r})" if layout else out
+    return out + f" of {builtin}layout {lid!r}" if layout else out
+
+
+def _fills(el: Element) -> bool:
+    return el.fill is not None and el.fill != "none"
+
+
+def _covers(el: Element) -> bool:
+    """An element that hides what lies under its box: an image, or anything filled."""
+    return el.image is not None or _fills(el)
+
+
+def _shows_text(el: Element) -> bool:
+    """An element that prints words or numbers: a text field, a template, a track, a table."""
+    return any(v is not None for v in (el.field, el.template, el.track, el.table))
+
+
+def _position(el: Element, origin: Origin | None, use: Drawn) -> Pos:
+    """Where a finding about an element goes: its box in the game's files; for an element of
+    a built-in layout, the thing whose size makes it misfit."""
+    if origin is None or origin.builtin:
+        return use.pos
+    return el.at("box")
+
+
+def _overflow(box: Box, w: float, h: float) -> list[str]:
+    x, y, bw, bh = box
+    sides = (("left", -x), ("top", -y), ("right", x + bw - w), ("bottom", y + bh - h))
+    return [f"{_mm(d)} mm past the {side} edge" for side, d in sides if d > TOLERANCE]
+
+
+def _outside(
+    use: Drawn,
+    boxes: list[tuple[Element, Box]],
+    where: dict[int, Origin],
+    done: set[tuple[int, Pos]],
+    ctx: CheckContext,
+) -> None:
+    for el, box in boxes:
+        past = _overflow(box, use.w, use.h)
+        if not past:
+            continue
+        origin = where.get(id(el))
+        pos = _position(el, origin, use)
+        if (id(el), pos) in done:
+            continue
+        done.add((id(el), pos))
+        x, y, bw, bh = box
+        fix = "move or shrink the box so that it ends inside the face"
+        if origin is None or origin.builtin:
+            fix = f"give {use.what} a layout of its own (layouts:), or make it larger"
+        elif use.board:
+            fix += ", or enlarge the board"
+        ctx.add(
+            ELEMENT_OUTSIDE,
+            pos,
+            f"{describe(el, origin, use.lid)} reaches {' and '.join(past)} of the "
+            f"{_mm(use.w)} x {_mm(use.h)} mm face of {use.what} (its box spans x "
+            f"{_mm(x)}..{_mm(x + bw)}, y {_mm(y)}..{_mm(y + bh)} mm); the part outside is "
+            f"lost when the face is cut out: {fix}",
+        )
+
+
+def _overlap(a: Box, b: Box) -> tuple[float, float]:
+    ox = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    oy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return ox, oy
+
+
+def _hides(
+    use: Drawn,
+    boxes: list[tuple[Element, Box]],
+    where: dict[int, Origin],
+    done: set[tuple[int, int, Pos]],
+    ctx: CheckContext,
+) -> None:
+    texts: list[tuple[Element, Box]] = []  # the text elements drawn so far
+    for el, box in boxes:
+        if _covers(el):
+            for text, tbox in texts:
+                ox, oy = _overlap(box, tbox)
+                if ox > OVERLAP and oy > OVERLAP:
+                    _report_hidden(use, el, text, (ox, oy), where, done, ctx)
+        if _shows_text(el):
+            texts.append((el, box))
+
+
+def _report_hidden(
+    use: Drawn,
+    cover: Element,
+    text: Element,
+    overlap: tuple[float, float],
+    where: dict[int, Origin],
+    done: set[tuple[int, int, Pos]],
+    ctx: CheckContext,
+) -> None:
+    origin = where.get(id(cover))
+    pos = _position(cover, origin, use)
+    key = (id(cover), id(text), pos)
+    if key in done:
+        return
+    done.add(key)
+    hidden = describe(text, where.get(id(text)), use.lid, layout=False)
+    ctx.add(
+        ELEMENT_HIDES_TEXT,
+        pos,
+        f"{describe(cover, origin, use.lid)} is drawn over {hidden}, which is listed before "
+        f"it: their boxes overlap by {_mm(overlap[0])} x {_mm(overlap[1])} mm on the "
+        f"{_mm(use.w)} x {_mm(use.h)} mm face of {use.what}, so that part of the text is hidden; "
+        "list this element before the text (elements are drawn in order) or move it off the text",
+    )
+
+
+@check
+def layout_geometry(game: Game, ctx: CheckContext) -> None:
+    """Element boxes inside their face (element-outside) and no image or filled box drawn over
+    a text (element-hides-text), once per layout and face size."""
+    table = layout_table(game)
+    where = origins(game, table)
+    outside_done: set[tuple[int, Pos]] = set()
+    hides_done: set[tuple[int, int, Pos]] = set()
+    elements: dict[str, list[Element] | None] = {}
+    for use in drawn(game):
+        if use.lid not in elements:
+            try:
+                elements[use.lid] = resolve_layout(table, use.lid).elements
+            except (LayoutCycle, KeyError):
+                elements[use.lid] = None  # reported by the structure checks
+        el_list = elements[use.lid]
+        if not el_list:
+            continue
+        boxes = element_boxes(el_list, use.w, use.h)
+        _outside(use, boxes, where, outside_done, ctx)
+        _hides(use, boxes, where, hides_done, ctx)
