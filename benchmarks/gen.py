@@ -33,7 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 WORK = HERE / "work"
-FONTS = REPO / "fonts"
+FONTS = REPO / "pnp" / "data" / "fonts"
 GAME = "bench"
 MARKER = ".bench-pack.json"
 GEN_VERSION = 2  # the same numbers in both languages (translation-numbers)

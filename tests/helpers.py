@@ -25,7 +25,7 @@ def make_root(tmp: Path, source: Path | None = None) -> Path:
     else:
         root.mkdir()
     if not (root / "fonts").exists():
-        shutil.copytree(REPO / "fonts", root / "fonts")
+        shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     return root
 
 

@@ -96,7 +96,7 @@ def test_cli_json_text_and_min_score(tmp_path: Path) -> None:
 def test_audit_in_parallel_matches_one_process(tmp_path: Path) -> None:
     root = tmp_path / "root"
     shutil.copytree(REPO / "cards" / "fabg", root / "cards" / "fabg")
-    shutil.copytree(REPO / "fonts", root / "fonts")
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     one = audit_game(open_root(root), "fabg", Report(), jobs=1)
     two = audit_game(open_root(root), "fabg", Report(), jobs=2)
     assert one is not None and two is not None

@@ -164,3 +164,23 @@ def test_preview_in_headless_chromium(tmp_path: Path) -> None:
     # the overflow finding sits next to its card
     alpha = re.search(r'<section class="face" id="main-alpha-front".*?</section>', dom, re.S)
     assert alpha and "text-overflow" in alpha.group(0)
+
+
+def test_a_new_root_needs_no_fonts_of_its_own(tmp_path: Path) -> None:
+    """pnp brings its fonts: `pnp new --root NEW` (a folder that does not exist yet) gives a
+    game that validates and builds with no fonts/ in the root."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+    from pnp.typeset.fonts import BUNDLED_FONTS
+
+    runner = CliRunner()
+    root = tmp_path / "new-root"
+    assert runner.invoke(app, ["new", "solo", "--root", str(root)]).exit_code == 0
+    assert not (root / "fonts").exists()
+    assert runner.invoke(app, ["validate", "solo", "--root", str(root)]).exit_code == 0
+    built = runner.invoke(app, ["build", "solo", "--root", str(root)])
+    assert built.exit_code == 0, built.stderr
+    assert list((root / "output" / "solo").glob("*.pdf"))
+    assert (BUNDLED_FONTS / "NotoSans-Regular.ttf").is_file()
+    assert (BUNDLED_FONTS / "OFL.txt").is_file()  # the licence travels with the fonts

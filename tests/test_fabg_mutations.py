@@ -55,7 +55,7 @@ MUTATIONS = _mutations()
 def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("fabg")
     shutil.copytree(REPO / "cards" / "fabg", root / "cards" / "fabg")
-    shutil.copytree(REPO / "fonts", root / "fonts")
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     return root
 
 

@@ -126,7 +126,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     base = tmp_path_factory.mktemp("hostile-fabg")
     root = base / "root"
     shutil.copytree(REPO / FABG, root / FABG)
-    shutil.copytree(REPO / "fonts", root / "fonts")
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     assert pnp("i18n", "init", "fabg", "fr", "--root", root).code == 0
     po = root / PO
     # translate every other entry, so that losing a translation would show

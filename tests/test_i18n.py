@@ -177,7 +177,7 @@ def test_wrapped_as_gnu_does_both_ways(tmp_path: Path) -> None:
     need_gettext()
     root = tmp_path / "root"
     shutil.copytree(REPO / "cards", root / "cards")
-    shutil.copytree(REPO / "fonts", root / "fonts")
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     for game, lang in (("fabg", "fr"), ("which-side", "de"), ("austerity", "pl"), ("status", "ja")):
         assert run("i18n", "init", game, lang, "--root", str(root)).exit_code == 0
         path = root / "locales" / lang / "LC_MESSAGES" / f"{game}.po"
@@ -401,7 +401,7 @@ def _pseudo(text: str) -> str:
 def test_fabg_in_french_has_no_english_or_italian_word(tmp_path: Path) -> None:
     root = tmp_path / "root"
     shutil.copytree(REPO / "cards", root / "cards")
-    shutil.copytree(REPO / "fonts", root / "fonts")
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     assert run("i18n", "init", "fabg", "fr", "--root", str(root)).exit_code == 0
     path = root / "locales/fr/LC_MESSAGES/fabg.po"
     cat = read_catalog(path, "fabg.po")

@@ -32,7 +32,7 @@ def mm(points: float) -> float:
 def board_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("boards")
     shutil.copytree(PACK / "cards", root / "cards")
-    shutil.copytree(REPO / "fonts", root / "fonts")
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     return root
 
 
@@ -176,7 +176,7 @@ def test_gutter_fold_mirrors_across_the_fold(tmp_path: Path) -> None:
 
 def test_shared_back_is_drawn_once(tmp_path: Path) -> None:
     root = tmp_path / "root"
-    shutil.copytree(REPO / "fonts", root / "fonts")
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
     game = root / "cards" / "big"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text(
@@ -201,7 +201,7 @@ def test_shared_back_is_drawn_once(tmp_path: Path) -> None:
 
 
 def test_fit_text_hyphenates_german_and_keeps_accents() -> None:
-    fonts = fontset(REPO / "fonts", "NotoSans", ["DejaVuSans"])
+    fonts = fontset(REPO / "pnp" / "data" / "fonts", "NotoSans", ["DejaVuSans"])
     word = "Donaudampfschifffahrtsgesellschaftskapitänsmütze"
     ts = TextStyle(size=10, min_size=8)
     de = fit_text(word, ts, fonts, {}, {}, "de", pt(40), pt(30))

@@ -77,7 +77,7 @@ def _near_edge(page: Any, margin: float = MARGIN) -> list[tuple[str, str, float,
 
 
 def _calibration(paper: str, duplex: str, offset: tuple[float, float], lang: str = "en") -> Any:
-    fonts = fontset(REPO / "fonts", "NotoSans", ["DejaVuSans"])
+    fonts = fontset(REPO / "pnp" / "data" / "fonts", "NotoSans", ["DejaVuSans"])
     data = render_calibration(fonts, lang, PAPERS[paper].portrait(), duplex, offset)  # type: ignore[arg-type]
     return pdfplumber.open(io.BytesIO(data))
 

@@ -62,7 +62,7 @@ ICONS = {"coin": IconSpec(glyph="₽")}
 
 @pytest.fixture(scope="module")
 def fonts() -> FontSet:
-    return fontset(REPO / "fonts", "NotoSans", ["DejaVuSans"])
+    return fontset(REPO / "pnp" / "data" / "fonts", "NotoSans", ["DejaVuSans"])
 
 
 def _texts(seed: int, count: int) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..content.load import open_root, select_games
-from ..core.errors import ContentError, PnpError
+from ..core.errors import ContentError, PnpError, UsageError
 from ..core.findings import Report
 from ..i18n.words import tr
 from .common import GameArg, Paper, PaperOpt, RootOpt, app, err, fail, fail_with, summary
@@ -26,6 +26,13 @@ def new_cmd(
     from ..designer.scaffold import new_game
 
     try:
+        if root is not None and not root.exists():
+            try:  # a new game may start a new content root
+                root.mkdir(parents=True)
+            except OSError as exc:
+                raise UsageError(
+                    tr("cannot create {path}: {reason}").format(path=root, reason=exc.strerror)
+                ) from exc
         r = open_root(root)
         folder = new_game(r, game, list(lang or ["en"]))
     except PnpError as exc:

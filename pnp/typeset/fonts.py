@@ -27,6 +27,9 @@ _FILE_SUFFIX = {
     "bolditalic": "BoldItalic",
 }
 MAX_FONT_BYTES = 32 * 1024 * 1024
+# the fonts pnp ships (Noto Sans, DejaVu Sans; licences beside them): a content root's fonts/
+# is searched first, then these, so a game needs no fonts/ of its own
+BUNDLED_FONTS = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
 
 @dataclass
@@ -68,6 +71,10 @@ def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
     return name, cmap
 
 
+def _has_family(folder: Path, name: str) -> bool:
+    return any((folder / f).is_file() for f in (f"{name}-Regular.ttf", f"{name}.ttf"))
+
+
 def family(fonts_dir: Path, name: str) -> Family:
     """Register and return the family ``name`` found in ``fonts_dir`` (once per run; a font
     file's content names it in reportlab, so a changed file is registered anew)."""
@@ -77,6 +84,8 @@ def family(fonts_dir: Path, name: str) -> Family:
     families = current().store("typeset.font-families")
     if key in families:
         return families[key]
+    if not _has_family(fonts_dir, name) and _has_family(BUNDLED_FONTS, name):
+        fonts_dir = BUNDLED_FONTS  # one of pnp's own fonts, not in the root's fonts/
     faces: dict[str, str] = {}
     cmaps: dict[str, frozenset[int]] = {}
     for face in FACES:
@@ -92,9 +101,10 @@ def family(fonts_dir: Path, name: str) -> Family:
                 cmaps[reg] = cmap
                 break
     if "regular" not in faces:
+        bundled = ", ".join(sorted({p.stem.split("-")[0] for p in BUNDLED_FONTS.glob("*.ttf")}))
         raise BuildError(
             f"font family {name!r} not found: expected {name}-Regular.ttf or {name}.ttf in "
-            f"{fonts_dir.name}/"
+            f"{fonts_dir.name}/ (pnp brings {bundled})"
         )
     fam = Family(name, faces, cmaps)
     pdfmetrics.registerFontFamily(
