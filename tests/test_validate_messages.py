@@ -113,3 +113,21 @@ def test_a_misspelt_template_value_names_the_card_and_the_value_meant(tmp_path: 
     assert found[0].message.startswith("template failed for beta: ")
     assert "did you mean 'value'?" in found[0].message
     assert len({(f.pos, f.lang) for f in found}) == len(found)  # once per language
+
+
+def test_colours_validation_accepts_are_colours_the_build_draws(tmp_path: Path) -> None:
+    """fill: "blu" was 0 errors in validate and an internal error in build; now it is a schema
+    error, and what validation accepts (palette names, #rgb, CSS names) builds."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    root = make_root(tmp_path, FIXTURES / "schema-colour")
+    report = run_validate(root)
+    assert sorted(f.pos.line for f in report.errors if f.rule == "schema") == [38, 39]
+    decks = root / "cards" / "mini" / "decks.yaml"
+    kept = [ln for ln in decks.read_text("utf-8").splitlines() if "expect: schema" not in ln]
+    decks.write_text("\n".join(kept) + "\n", "utf-8")
+    assert not run_validate(root).errors
+    built = CliRunner().invoke(app, ["build", "mini", "--root", str(root), "--lang", "en"])
+    assert built.exit_code == 0, built.stderr

@@ -13,6 +13,7 @@ from ..core.rules import (
     LAYOUT_CYCLE,
     MISSING_FILE,
     REFERENCE,
+    SCHEMA,
     UNPRINTED_TEXT,
     Severity,
 )
@@ -123,6 +124,40 @@ def _printed_fields(table: dict[str, Layout], lid: str) -> set[str] | None:
         if el.template:
             names.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", el.template))
     return names
+
+
+PALETTE = ("background", "accent", "text")  # a style's colours, by name (FaceEngine)
+
+
+@check
+def element_colours(game: Game, ctx: CheckContext) -> None:
+    """Every colour of a layout element is one the renderer can draw: a style's palette name,
+    or a colour reportlab reads (#rgb, #rrggbb, CSS names). Anything else would stop the
+    build, so it is a schema error here, at the value."""
+    from ..typeset.text import _rl_color
+
+    for layout in game.layouts.values():
+        for el in layout.elements:
+            for name in ("color", "fill", "stroke"):
+                value = getattr(el, name)
+                if value is None or value in PALETTE:
+                    continue
+                try:
+                    _rl_color(value)
+                except (ValueError, TypeError, AttributeError):
+                    ctx.add(
+                        SCHEMA,
+                        el.at(name),
+                        f'{name}: {value!r} is not a colour; write "#rrggbb", a colour name '
+                        f"such as blue, or {', '.join(PALETTE)} (the style's); "
+                        f"{suggest(value, [*PALETTE, *_colour_names()])}".rstrip("; "),
+                    )
+
+
+def _colour_names() -> list[str]:
+    from reportlab.lib import colors
+
+    return [n for n, v in vars(colors).items() if isinstance(v, colors.Color) and n.islower()]
 
 
 @check
