@@ -124,7 +124,6 @@ def content_files(game_dir: Path) -> list[Path]:
 
 Trees = dict[str, Any]  # a game's files parsed: relative path -> YAML tree (UNREADABLE)
 UNREADABLE = object()
-_READ = object()  # no tree given: read the file
 
 
 def load_game(root: Root, game_id: str, report: Report, trees: Trees | None = None) -> Game | None:
@@ -135,13 +134,21 @@ def load_game(root: Root, game_id: str, report: Report, trees: Trees | None = No
 
 
 def read_trees(root: Root, game_id: str, report: Report) -> Trees:
-    """Every content file of a game parsed into YAML trees that remember their positions."""
+    """Every content file of a game parsed into YAML trees that remember their positions
+    (symbolic links are reported and not read)."""
     trees: Trees = {}
     for file in content_files(root.game_dir(game_id)):
-        if not file.is_symlink():
-            rel = root.rel(file)
-            lf = load_file(file, rel, report, game_id)
-            trees[rel] = lf.data if lf.ok else UNREADABLE
+        rel = root.rel(file)
+        if file.is_symlink():
+            report.add(
+                PATH_OUTSIDE,
+                Pos(rel),
+                "symbolic links are not read; copy it into the game folder",
+                game=game_id,
+            )
+            continue
+        lf = load_file(file, rel, report, game_id)
+        trees[rel] = lf.data if lf.ok else UNREADABLE
     return trees
 
 
@@ -149,6 +156,8 @@ def _load_game(root: Root, game_id: str, report: Report, trees: Trees | None) ->
     gdir = root.game_dir(game_id)
     _check_folder_name(root, gdir, game_id, report)
     ctx = Context(report=report, game=game_id)
+    if trees is None:
+        trees = read_trees(root, game_id, report)
     meta, parts, rel_files = _read_files(root, gdir, ctx, trees)
     if meta is None:
         if not any(f.pos.path.endswith(GAME_FILE) and f.game == game_id for f in report.errors):
@@ -178,47 +187,27 @@ def _check_folder_name(root: Root, gdir: Path, game_id: str, report: Report) -> 
 
 
 def _read_files(
-    root: Root, gdir: Path, ctx: Context, trees: Trees | None = None
+    root: Root, gdir: Path, ctx: Context, trees: Trees
 ) -> tuple[GameFile | None, list[tuple[str, Sections]], list[str]]:
     """Every content file of a game, converted: game.yaml (None when it could not be read), the
     other files' sections with their paths, and the paths of every file read."""
     meta: GameFile | None = None
     parts: list[tuple[str, Sections]] = []
-    rel_files = []
-    for file in content_files(gdir):
-        rel = root.rel(file)
-        if file.is_symlink():
-            ctx.report.add(
-                PATH_OUTSIDE,
-                Pos(rel),
-                "symbolic links are not read; copy it into the game folder",
-                game=ctx.game,
-            )
-            continue
-        rel_files.append(rel)
-        tree = trees.get(rel, UNREADABLE) if trees is not None else _READ
-        obj = _read_file(file, rel, gdir, ctx, tree)
+    for rel, tree in trees.items():
+        obj = _read_file(root.path / rel, rel, gdir, ctx, tree)
         if isinstance(obj, GameFile):
             meta = obj
         elif obj is not None:
             parts.append((rel, obj))
-    return meta, parts, rel_files
+    return meta, parts, list(trees)
 
 
-def _read_file(
-    file: Path, rel: str, gdir: Path, ctx: Context, tree: Any = _READ
-) -> Sections | None:
-    """One content file as its sections (the game's own game.yaml as a GameFile), or None when
-    it is empty or unusable (reported). ``tree``: the file already parsed."""
+def _read_file(file: Path, rel: str, gdir: Path, ctx: Context, data: Any) -> Sections | None:
+    """One content file, parsed, as its sections (the game's own game.yaml as a GameFile), or
+    None when it is empty or unusable (reported)."""
     report, game_id = ctx.report, ctx.game
-    if tree is UNREADABLE:
+    if data is UNREADABLE:
         return None
-    if tree is _READ:
-        lf = load_file(file, rel, report, game_id)
-        if not lf.ok:
-            return None
-        tree = lf.data
-    data = tree
     if data is None:
         if file.name == GAME_FILE:
             report.add(SCHEMA, Pos(rel, 1, 1), "game.yaml is empty", game=game_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..content.model import Board, BoxEntry, Card, Deck, Game, Text, TokenSet
+from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet, plain
 from ..content.schema import suggest
 from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
 from .context import CheckContext, check
@@ -124,7 +124,6 @@ def available(game: Game, deal: Any) -> tuple[int, str]:
 
 @check
 def setup_tables(game: Game, ctx: CheckContext) -> None:
-    players_col = "players"
     for table in game.tables.values():
         for r, cells in enumerate(table.cells):
             positions = table.cell_pos[r]
@@ -139,11 +138,7 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                 have, what = available(game, col.deals)
                 if have < 0:
                     continue  # unknown reference, reported elsewhere
-                need = value
-                if col.deals.per == "player":
-                    players = cells.get(players_col)
-                    if isinstance(players, int):
-                        need = value * players
+                need = _need(col, value, cells)
                 if need > have:
                     key = row_name(game, table, r)
                     ctx.add(
@@ -183,6 +178,15 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                     )
 
 
+def _need(col: Any, value: int, cells: dict[str, Any]) -> int:
+    """What a dealing cell takes from the box: its number, times the row's players when the
+    column deals per player."""
+    players = cells.get("players")
+    if col.deals.per == "player" and isinstance(players, int):
+        return value * players
+    return value
+
+
 def _pool_of(game: Game, deal: Any) -> tuple[str, str] | None:
     """What a dealing column takes from: a deck (also for cards of one deck), or a token set."""
     if deal.deck is not None:
@@ -204,8 +208,7 @@ def _pools(game: Game, table: Any, r: int, ctx: CheckContext) -> None:
         value = cells.get(col.id)
         if col.deals is None or not isinstance(value, int) or isinstance(value, bool):
             continue
-        players = cells.get("players")
-        need = value * players if col.deals.per == "player" and isinstance(players, int) else value
+        need = _need(col, value, cells)
         pool = _pool_of(game, col.deals)
         if pool is not None:
             pools.setdefault(pool, []).append((col.id, need))
@@ -230,7 +233,4 @@ def row_name(game: Game, table: Any, r: int) -> str:
     language), for messages; its number when the table has no columns."""
     if not table.columns:
         return str(r + 1)
-    value = table.cells[r].get(table.columns[0].id)
-    if isinstance(value, Text):
-        return value.values.get(game.source_language) or next(iter(value.values.values()), "")
-    return str(value)
+    return str(plain(table.cells[r].get(table.columns[0].id), game.source_language))

@@ -6,7 +6,7 @@ import string
 from typing import Any
 
 from ..content.expr import Evaluator, ExprError, Record, iterate, parse_for_each
-from ..content.model import Card, Game, Invariant, Text
+from ..content.model import Card, Game, Invariant, plain
 from ..core.rules import INVARIANT, INVARIANT_EXPR, Severity
 from .context import CheckContext, check
 
@@ -101,16 +101,11 @@ def _token_records(game: Game) -> dict[str, Record]:
 
 def _table_records(game: Game) -> dict[str, list[Record]]:
     """Each table as its rows, a row positioned at its key cell; texts in the source language."""
-
-    def plain(value: Any) -> Any:
-        if isinstance(value, Text):
-            return value.values.get(game.source_language) or next(iter(value.values.values()), "")
-        return value
-
+    src = game.source_language
     return {
         t.id: [
             Record(
-                {k: plain(v) for k, v in cells.items()},
+                {k: plain(v, src) for k, v in cells.items()},
                 positions.get(t.columns[0].id) if t.columns else t.pos,
             )
             for cells, positions in zip(t.cells, t.cell_pos, strict=True)
@@ -167,7 +162,7 @@ def _scenario_records(game: Game) -> dict[str, Record]:
                 if s.players
                 else None,
                 "extends": s.extends,
-                "difficulty": _plain(game, s.difficulty),
+                "difficulty": plain(s.difficulty, game.source_language),
                 "boards": [Record({"board": b.board, "side": b.side}, b.pos) for b in s.boards],
                 "cards": [_step_record(step) for step in s.cards],
             },
@@ -175,13 +170,6 @@ def _scenario_records(game: Game) -> dict[str, Record]:
         )
         for s in game.scenarios.values()
     }
-
-
-def _plain(game: Game, value: Any) -> Any:
-    """A text in the source language (invariants compare plain values)."""
-    if isinstance(value, Text):
-        return value.values.get(game.source_language) or next(iter(value.values.values()), "")
-    return value
 
 
 def _board_records(game: Game) -> dict[str, Record]:

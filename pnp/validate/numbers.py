@@ -20,7 +20,7 @@ from typing import NamedTuple
 from ..content.model import Game, Text
 from ..core.rules import TRANSLATION_NUMBERS
 from .context import CheckContext, check
-from .texts import checked_languages, text_in, text_pos
+from .texts import text_pos, translations
 
 # One pass over a text: a {placeholder} (skipped: no int group) or a number. The separators of
 # thousands: . , ' ’ and spaces (no-break, narrow no-break, thin and plain).
@@ -143,16 +143,9 @@ def mismatch_message(text: Text, lang: str, value: str, src_lang: str, source: s
 @check
 def translation_numbers(game: Game, ctx: CheckContext) -> None:
     src_lang = game.source_language
-    langs = [lang for lang in checked_languages(game, ctx) if lang != src_lang]
-    for text in game.texts:
-        source = text.values.get(src_lang)
-        if source is None:
-            continue
+    for text, source, translated in translations(game, ctx):
         want_raw: list[tuple[str, str]] | None = None
-        for lang in langs:
-            value = text_in(game, text, lang, ctx)
-            if value is None or value == source:
-                continue
+        for lang, value in translated:
             if want_raw is None:
                 want_raw = sorted(_NUMBER_RE.findall(source))
             got_raw = sorted(_NUMBER_RE.findall(value))

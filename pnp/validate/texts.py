@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from ..content.model import Card, Face, Game, Text
@@ -45,6 +46,21 @@ def text_pos(game: Game, text: Text, lang: str, ctx: CheckContext) -> Pos:
     cat = ctx.catalogs.get(lang)
     entry = cat.text_state(text, game.source_language)[1] if cat is not None else None
     return cat.pos(entry) if cat is not None and entry is not None else text.pos
+
+
+def translations(
+    game: Game, ctx: CheckContext
+) -> Iterator[tuple[Text, str, list[tuple[str, str]]]]:
+    """Each text with a source value, that value, and its translations (inline or from a
+    catalog) that differ from it, by checked language."""
+    src_lang = game.source_language
+    langs = [lang for lang in checked_languages(game, ctx) if lang != src_lang]
+    for text in game.texts:
+        source = text.values.get(src_lang)
+        if source is None:
+            continue
+        found = [(lang, text_in(game, text, lang, ctx)) for lang in langs]
+        yield text, source, [(lang, v) for lang, v in found if v is not None and v != source]
 
 
 # {placeholders} and icons, whose names are no words of a text
@@ -100,17 +116,10 @@ def placeholders(game: Game, ctx: CheckContext) -> None:
 @check
 def translation_tokens(game: Game, ctx: CheckContext) -> None:
     src_lang = game.source_language
-    langs = [lang for lang in checked_languages(game, ctx) if lang != src_lang]
-    for text in game.texts:
-        source = text.values.get(src_lang)
-        if source is None:
-            continue
+    for text, source, translated in translations(game, ctx):
         want: Counter[str] | None = None
         want_markup: tuple[int, int] | None = None
-        for lang in langs:
-            value = text_in(game, text, lang, ctx)
-            if value is None or value == source:
-                continue
+        for lang, value in translated:
             # the common case, quickly: neither text has a token or a mark
             has_tokens = "{" in source or "{" in value
             has_marks = "*" in source or "*" in value or "_" in source or "_" in value

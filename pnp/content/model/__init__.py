@@ -49,7 +49,7 @@ from .tables import (
     Table,
     Total,
 )
-from .text import PLURAL_CATEGORIES, SOURCE, Text
+from .text import PLURAL_CATEGORIES, SOURCE, Text, plain
 from .types import (
     NAMED_COLORS,
     Box,
@@ -108,6 +108,7 @@ __all__ = [
     "TokenSet",
     "Total",
     "Track",
+    "plain",
     "resolve_box",
     "valid_language",
 ]

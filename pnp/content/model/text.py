@@ -184,3 +184,11 @@ class Text(Custom):
 
 
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+
+def plain(value: Any, lang: str) -> Any:
+    """A text as the designer wrote it in ``lang`` (else its first language), for messages and
+    invariants; any other value unchanged."""
+    if isinstance(value, Text):
+        return value.values.get(lang) or next(iter(value.values.values()), "")
+    return value

@@ -40,20 +40,16 @@ class Grid:
         return Rect(self.x0, self.y0, last.right - self.x0, last.bottom - self.y0)
 
     def x_edges(self) -> list[float]:
-        edges = {
-            round(self.x0 + c * self.pitch_x + d, 4)
-            for c in range(self.cols)
-            for d in (0, self.cell.w)
-        }
-        return sorted(edges)
+        return cut_lines(self.x0, self.cols, self.pitch_x, self.cell.w)
 
     def y_edges(self) -> list[float]:
-        edges = {
-            round(self.y0 + r * self.pitch_y + d, 4)
-            for r in range(self.rows)
-            for d in (0, self.cell.h)
-        }
-        return sorted(edges)
+        return cut_lines(self.y0, self.rows, self.pitch_y, self.cell.h)
+
+
+def cut_lines(start: float, count: int, pitch: float, size: float) -> list[float]:
+    """Where ``count`` cells of ``size``, ``pitch`` apart from ``start``, are cut: both edges of
+    each cell, once (touching cells share one)."""
+    return sorted({round(start + i * pitch + d, 4) for i in range(count) for d in (0, size)})
 
 
 def edge_room(bleed: float) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core.units import Size
 from .geometry import Line, Rect
-from .grid import FoldGrid, Grid
+from .grid import FoldGrid, Grid, cut_lines
 from .pages import MARK_LENGTH, MARK_OFFSET, MIN_MARGIN, MIN_MARK
 
 MARK_GAP = 0.5  # mm a mark keeps from its card (and bleed) at the least: the backs' offset
@@ -38,8 +38,8 @@ def fold_marks(grid: Grid, ext: Rect, fold: FoldGrid, bleed: float, margin: floa
 def side_marks(grid: Grid, ext: Rect, bleed: float, margin: float, sides: set[str]) -> list[Line]:
     """Marks on the given sides of the block of trim boxes ``ext`` (a grid's cells, pitch and
     paper), each as long as the printable area allows (at least MIN_MARK, else none)."""
-    xs = _edges(ext.x, grid.cols, grid.pitch_x, grid.cell.w)
-    ys = _edges(ext.y, grid.rows, grid.pitch_y, grid.cell.h)
+    xs = cut_lines(ext.x, grid.cols, grid.pitch_x, grid.cell.w)
+    ys = cut_lines(ext.y, grid.rows, grid.pitch_y, grid.cell.h)
     room = mark_room(grid.paper, ext, bleed, margin)
     offset = bleed + MARK_OFFSET
     lines: list[Line] = []
@@ -69,10 +69,6 @@ def mark_room(paper: Size, ext: Rect, bleed: float, margin: float) -> dict[str, 
         "right": paper.w - margin - ext.right - offset,
     }
     return {side: min(MARK_LENGTH, length) for side, length in free.items()}
-
-
-def _edges(start: float, count: int, pitch: float, size: float) -> list[float]:
-    return sorted({round(start + i * pitch + d, 4) for i in range(count) for d in (0, size)})
 
 
 def shift_marks(marks: list[Line], dx: float, dy: float, paper: Size, margin: float) -> list[Line]:

@@ -58,10 +58,18 @@ class FaceEngine:
         self.layouts = layout_table(self.game)
         self._resolved: dict[str, Resolved] = {}
         self._cache: dict[tuple[int, float, float, float, str], list[Op]] = {}
-        self._reported: set[tuple[str, str, str]] = set()
+        self._reported: set[tuple[str, ...]] = set()
         self.icons = self._icons()
         self._env: Any = None
         self._face = ""  # face_id() of the face being laid out, for its issues
+
+    def _first(self, *key: str) -> bool:
+        """True the first time a problem is seen: each is reported once per engine, not once
+        per card that shows it."""
+        if key in self._reported:
+            return False
+        self._reported.add(key)
+        return True
 
     def _issue(self, rule: str, pos: Pos, message: str, structural: bool = False) -> TextIssue:
         return TextIssue(rule, pos, message, self.lang, self._face, structural)
@@ -358,9 +366,7 @@ class FaceEngine:
             RecursionError,
             MemoryError,
         ) as exc:
-            key = (str(el.at("template")), TEMPLATE, str(exc))
-            if key not in self._reported:  # once per template and problem: the first card
-                self._reported.add(key)
+            if self._first(TEMPLATE, str(el.at("template")), str(exc)):  # named: the first card
                 card_id = getattr(card, "id", "") or self._face
                 message = _template_problem(exc, card_id, ctx, values)
                 self.issues.append(self._issue(TEMPLATE, el.at("template"), message))
@@ -382,28 +388,23 @@ class FaceEngine:
     def _note(self, fit: Fit, source: Text | None, el: Element, face: Face) -> None:
         pos = self.translator.position(source) if source is not None else el.pos
         what = source.ctx if source is not None else f"template of layout element {el.name or ''}"
-        if fit.overflow is not None:
-            key = ("overflow", str(pos), what)
-            if key not in self._reported:
-                self._reported.add(key)
-                direction = (
-                    "is wider than its box (a word too long to break?)"
-                    if fit.overflow == "horizontal"
-                    else "is taller than its box"
+        if fit.overflow is not None and self._first("overflow", str(pos), what):
+            direction = (
+                "is wider than its box (a word too long to break?)"
+                if fit.overflow == "horizontal"
+                else "is taller than its box"
+            )
+            self.issues.append(
+                self._issue(
+                    OVERFLOW,
+                    pos,
+                    f"[{self.lang}] the text {what} {direction} even at {fit.size:g} pt; "
+                    "shorten it or enlarge the layout's box / lower min_size",
                 )
-                self.issues.append(
-                    self._issue(
-                        OVERFLOW,
-                        pos,
-                        f"[{self.lang}] the text {what} {direction} even at {fit.size:g} pt; "
-                        "shorten it or enlarge the layout's box / lower min_size",
-                    )
-                )
+            )
         if fit.missing.chars:
             chars = "".join(sorted(fit.missing.chars))
-            key = ("glyph", str(pos), chars)
-            if key not in self._reported:
-                self._reported.add(key)
+            if self._first("glyph", str(pos), chars):
                 codes = ", ".join(f"U+{ord(c):04X}" for c in sorted(fit.missing.chars))
                 self.issues.append(
                     self._issue(
@@ -415,9 +416,7 @@ class FaceEngine:
                 )
         if fit.missing.tokens:
             names = ", ".join(sorted(fit.missing.tokens))
-            key = ("token", str(pos), names)
-            if key not in self._reported:
-                self._reported.add(key)
+            if self._first("token", str(pos), names):
                 self.issues.append(
                     self._issue(
                         REFERENCE,
