@@ -21,7 +21,15 @@ from typing import Any
 
 from PIL import Image
 
+from ..core.files import open_regular, read_limited
 from ..core.run import current
+from .imagefiles import (
+    JPEG_SIGNATURE,
+    PNG_SIGNATURE,
+    ImageStructureError,
+    jpeg_frame,
+    png_check,
+)
 
 MAX_IMAGE_PIXELS = 60_000_000  # about 7,700 x 7,700: far more than 600 dpi on A3
 IMAGE_FORMATS = {"PNG", "JPEG"}
@@ -73,13 +81,19 @@ def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
             "unsafe-path",
         )
     try:
-        exists = target.is_file()
+        exists = target.exists()
+        regular = target.is_file()
     except OSError as exc:  # a name too long, a broken file system...
         raise AssetError(
             f"{what} path {rel[:60]!r}... cannot be used ({exc.strerror})", "unsafe-path"
         ) from exc
     if not exists:
         raise AssetError(f"{what} {rel!r} does not exist in the game's folder", "missing-file")
+    if not regular:
+        raise AssetError(
+            f"{what} {rel!r} is not a regular file (a folder, pipe or device?); use an image file",
+            "missing-file",
+        )
     return target
 
 
@@ -100,8 +114,6 @@ Key = tuple[str, int, int]
 MAX_REMEMBERED = 50_000
 READ_WHOLE = 64 * 1024 * 1024  # larger files are streamed, never held in memory
 PARALLEL_BYTES = 32 * 1024 * 1024  # below this, starting processes costs more than it saves
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-JPEG_SIGNATURE = b"\xff\xd8\xff"
 _SIGNATURES = (PNG_SIGNATURE, JPEG_SIGNATURE)
 _IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
@@ -138,19 +150,33 @@ def _probe(path: Path, source: Path | io.BytesIO, head: bytes) -> ImageInfo:
                         "limit; scale it down (600 dpi is plenty)",
                         "bad-image",
                     )
-                im.verify()  # reads the whole file: catches truncated or corrupt data
-                return ImageInfo(path, im.format, w, h, im.mode)
+                im.verify()  # reads the whole file: chunk checksums
+                fmt, mode = im.format, im.mode
+        _structure(source, fmt)  # what the PDF writer will read: the same walk
+        return ImageInfo(path, fmt, w, h, mode)
     except AssetError:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
         raise AssetError(
             f"{path.name} is refused as a decompression bomb: {exc}", "bad-image"
         ) from exc
+    except ImageStructureError as exc:
+        raise AssetError(f"{path.name}: {exc}; export it again", "bad-image") from exc
     except (OSError, SyntaxError, ValueError, EOFError) as exc:
         reason = str(exc).replace(str(path), path.name).replace(repr(source), path.name)
         raise AssetError(
             f"{path.name} is damaged or unreadable ({reason}); export it again", "bad-image"
         ) from exc
+
+
+def _structure(source: Path | io.BytesIO, fmt: str) -> None:
+    check = png_check if fmt == "PNG" else jpeg_frame
+    if isinstance(source, io.BytesIO):
+        source.seek(0)
+        check(source)
+    else:
+        with open_regular(source, "image") as fh:
+            check(fh)
 
 
 def _examine(path: Path, probe: bool) -> tuple[Key, str, ImageInfo | AssetError | None]:
@@ -163,7 +189,7 @@ def _examine(path: Path, probe: bool) -> tuple[Key, str, ImageInfo | AssetError 
     h = hashlib.sha256()
     result: ImageInfo | AssetError | None = None
     if st.st_size <= READ_WHOLE:
-        data = path.read_bytes()
+        data = read_limited(path, READ_WHOLE)
         h.update(data)
         if probe or data.startswith(_SIGNATURES):
             try:
@@ -171,7 +197,7 @@ def _examine(path: Path, probe: bool) -> tuple[Key, str, ImageInfo | AssetError 
             except AssetError as err:
                 result = err
     else:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:
             head = fh.read(16)
             h.update(head)
             for block in iter(lambda: fh.read(1 << 20), b""):

@@ -12,6 +12,7 @@ import contextlib
 import re
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -152,6 +153,19 @@ class Evaluator:
     def __init__(self, names: dict[str, Any], functions: dict[str, Callable[..., Any]]) -> None:
         self.names = names
         self.functions = {**SAFE_FUNCTIONS, "range": _range, **functions}
+        self.deadline: float | None = None  # see budget()
+        self.budget_s = 0.0
+
+    @contextlib.contextmanager
+    def budget(self, seconds: float) -> Iterator[None]:
+        """Every :meth:`eval` inside the block shares ``seconds`` of wall time: a check that
+        evaluates one expression per row is bounded as a whole, not per row."""
+        self.deadline = time.monotonic() + seconds
+        self.budget_s = seconds
+        try:
+            yield
+        finally:
+            self.deadline = None
 
     def eval(self, expr: str, extra: dict[str, Any] | None = None) -> Any:
         if len(expr) > MAX_EXPR_CHARS:
@@ -159,10 +173,21 @@ class Evaluator:
         names = {**self.names, **(extra or {})}
         ev = EvalWithCompoundTypes(names=names, functions=self.functions)
         ev.allowed_attrs = {Record: _AnyName()}  # attributes of records only
+        limit = TIME_LIMIT_S
+        if self.deadline is not None:
+            limit = min(limit, self.deadline - time.monotonic())
+            if limit <= 0:
+                raise ExprError(
+                    f"its rows took longer than {self.budget_s:g} s in total; simplify it"
+                )
         try:
-            with _time_limit(TIME_LIMIT_S):
+            with _time_limit(limit):
                 return ev.eval(expr)
         except _Timeout:
+            if limit < TIME_LIMIT_S:  # the budget ran out, not this expression's own limit
+                raise ExprError(
+                    f"its rows took longer than {self.budget_s:g} s in total; simplify it"
+                ) from None
             raise ExprError(f"took longer than {TIME_LIMIT_S:g} s; simplify it") from None
         except simpleeval.NameNotDefined as exc:
             known = ", ".join(sorted(names)) or "none"

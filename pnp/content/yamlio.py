@@ -17,10 +17,12 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..compat.ruamel import FastResolver
 from ..compat.ruamel import tag_of as _tag
+from ..core.files import ReadRefused, read_limited
 from ..core.findings import Pos, Report
 from ..core.rules import FILE_ENCODING, SCHEMA, YAML_DUPLICATE_KEY, YAML_LIMIT, YAML_SYNTAX
 
@@ -28,6 +30,12 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000
 MAX_DEPTH = 64
 MAX_SCALAR_CHARS = 100_000
+# characters of all scalars after alias expansion: aliases cannot make the data larger than the
+# largest file pnp reads written out in full
+MAX_EXPANDED_CHARS = MAX_FILE_BYTES
+# below this many openers ([, {, or a line's indentation), nesting cannot reach the depth at
+# which ruamel's C composer, which recurses per level, overflows the C stack (about 20,000)
+_DEEP_SUSPECT = 2_000
 
 _CORE = "tag:yaml.org,2002:"
 
@@ -93,6 +101,7 @@ class _Converter:
         self.report = report
         self.game = game
         self.sizes: dict[int, int] = {}
+        self.chars: dict[int, int] = {}  # characters of a node's scalars, aliases expanded
         self.done: dict[int, Any] = {}
         self.active: set[int] = set()
         self.aliased = False
@@ -124,13 +133,27 @@ class _Converter:
             )
         self.active.add(key)
         total = 1
-        if isinstance(node, MappingNode):
-            for k, v in node.value:
-                total += self.expanded_size(k, depth + 1) + self.expanded_size(v, depth + 1)
-        elif isinstance(node, SequenceNode):
-            for item in node.value:
-                total += self.expanded_size(item, depth + 1)
+        chars = 0
+        if isinstance(node, ScalarNode):
+            chars = len(node.value)
+        else:
+            children = (
+                [n for pair in node.value for n in pair]
+                if isinstance(node, MappingNode)
+                else node.value
+            )
+            for child in children:
+                total += self.expanded_size(child, depth + 1)
+                chars += self.chars[id(child)]
         self.active.discard(key)
+        self.chars[key] = chars
+        if chars > MAX_EXPANDED_CHARS:
+            raise _Abort(
+                self.pos(node),
+                YAML_LIMIT,
+                f"this value expands to more than {MAX_EXPANDED_CHARS:,} characters through "
+                "aliases (an alias bomb?); write the data out",
+            )
         if total > MAX_EXPANDED_NODES:
             why = (
                 " through aliases (an alias bomb?); write the data out"
@@ -312,6 +335,12 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
     yaml.Resolver = FastResolver
     yaml.allow_duplicate_keys = True  # we detect them ourselves, with both positions
     try:
+        deep = _too_deep(yaml, text, path)
+        if deep is not None:
+            report.add(
+                YAML_LIMIT, deep, f"nesting deeper than {MAX_DEPTH} levels; flatten it", game=game
+            )
+            return LoadedFile(path, None, False)
         node = yaml.compose(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -347,22 +376,33 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
     return LoadedFile(path, data, True)
 
 
+def _too_deep(yaml: YAML, text: str, path: str) -> Pos | None:
+    """Where the nesting first goes deeper than MAX_DEPTH, for a text that might nest deep
+    enough to crash the C composer (which recurses per level, with no guard, and overflows the
+    C stack near 20,000 levels); None otherwise. The parser's events come from a loop with its
+    own stack, so counting them is safe at any depth; it costs about a third of composing,
+    paid only by texts with many openers."""
+    widest = max(map(len, text.splitlines()), default=0)
+    if text.count("[") + text.count("{") + widest < _DEEP_SUSPECT:
+        return None
+    depth = 0
+    for event in yaml.parse(text):
+        if isinstance(event, CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                return Pos(path, mark.line + 1, mark.column + 1)
+        elif isinstance(event, CollectionEndEvent):
+            depth -= 1
+    return None
+
+
 def load_file(file: Path, rel: str, report: Report, game: str = "") -> LoadedFile:
     """Read and parse one YAML file; ``rel`` is its path relative to the content root."""
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            report.add(
-                YAML_LIMIT,
-                Pos(rel),
-                f"the file is {size / 1e6:.1f} MB; pnp reads YAML files up to "
-                f"{MAX_FILE_BYTES // (1024 * 1024)} MB: split it",
-                game=game,
-            )
-            return LoadedFile(rel, None, False)
-        raw = file.read_bytes()
-    except OSError as exc:
-        report.add(YAML_SYNTAX, Pos(rel), f"cannot read the file: {exc.strerror}", game=game)
+        raw = read_limited(file, MAX_FILE_BYTES, "YAML file")
+    except ReadRefused as exc:
+        report.add(YAML_LIMIT, Pos(rel), f"not read: {exc}", game=game)
         return LoadedFile(rel, None, False)
     text = decode_utf8(raw, rel, report, game)
     if text is None:

@@ -1,12 +1,17 @@
-"""Writing files safely: through a temporary file in the same folder, then a rename, so that
-an interrupted write never leaves half a file; a new file gets the user's usual mode."""
+"""Reading and writing files safely. Reads: regular files only (a FIFO would block, a device
+would be read forever), no symbolic link as the last component, and the size limit checked
+before a byte is read. Writes: through a temporary file in the same folder, then a rename, so
+that an interrupted write never leaves half a file; a new file gets the user's usual mode."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import BuildError
 
@@ -39,3 +44,62 @@ def default_mode(path: Path) -> None:
     os.umask(umask)
     with contextlib.suppress(OSError):
         os.chmod(path, 0o666 & ~umask)
+
+
+class ReadRefused(OSError):
+    """A file pnp will not read, with the reason in words for the user (no path). An OSError,
+    so that code handling unreadable files handles these too (``strerror`` is the reason)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(errno.EINVAL, reason)
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def open_regular(path: Path, what: str = "file") -> BinaryIO:
+    """``path`` opened for reading if it is a regular file and not a symbolic link: opened
+    without blocking (a FIFO does not hang the open) and checked on the open descriptor
+    (nothing can be swapped in between). :class:`ReadRefused` says why not."""
+    if os.path.islink(path):  # not even opened; O_NOFOLLOW below covers a late swap
+        raise ReadRefused("symbolic links are not read; copy the file in instead")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise ReadRefused(f"cannot read it ({exc.strerror})") from exc
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ReadRefused(
+                f"not a regular file (a pipe, device or folder?); a {what} must be a plain file"
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def read_limited(path: Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of ``path``, a regular file (see :func:`open_regular`) of at most ``limit``
+    bytes, checked before reading and read to ``limit`` + 1 bytes at most (a file that grows
+    while being read is still refused). :class:`ReadRefused` says why not."""
+    with open_regular(path, what) as fh:
+        try:
+            size = os.fstat(fh.fileno()).st_size
+            if size > limit:
+                raise ReadRefused(
+                    f"{size:,} bytes, over the {_size(limit)} a {what} may have; make it smaller"
+                )
+            data = fh.read(limit + 1)
+        except ReadRefused:
+            raise
+        except OSError as exc:
+            raise ReadRefused(f"cannot read it ({exc.strerror})") from exc
+    if len(data) > limit:
+        raise ReadRefused(f"over the {_size(limit)} a {what} may have; make it smaller")
+    return data
+
+
+def _size(limit: int) -> str:
+    mb = limit / (1024 * 1024)
+    return f"{mb:g} MB" if mb >= 1 else f"{limit:,} bytes"

@@ -21,7 +21,9 @@ from typing import Any, BinaryIO
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFStream
 
 from ..compat import reportlab as rl
-from ..content.assets import JPEG_SIGNATURE, PNG_SIGNATURE, file_digest
+from ..content.assets import file_digest
+from ..content.imagefiles import JPEG_SIGNATURE, PNG_SIGNATURE, jpeg_frame
+from ..core.files import open_regular
 from ..core.run import current
 
 
@@ -63,26 +65,8 @@ def _png_header(path: Path) -> dict[str, Any]:
 
 def _jpeg_header(path: Path) -> tuple[int, int, int, bool]:
     """(width, height, components, adobe) of a baseline or progressive JPEG."""
-    with open(path, "rb") as fh:
-        data = fh.read(256 * 1024)
-    pos = 2
-    adobe = False
-    while pos + 4 <= len(data):
-        if data[pos] != 0xFF:
-            pos += 1
-            continue
-        marker = data[pos + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-            pos += 2
-            continue
-        (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
-        if marker == 0xEE and data[pos + 4 : pos + 9] == b"Adobe":
-            adobe = True
-        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
-            h, w = struct.unpack(">HH", data[pos + 5 : pos + 9])
-            return w, h, data[pos + 9], adobe
-        pos += 2 + length
-    raise ValueError("no JPEG frame header found")
+    with open_regular(path, "image") as fh:
+        return jpeg_frame(fh)
 
 
 class _HexString(PDFObject):

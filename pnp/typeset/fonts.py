@@ -8,6 +8,7 @@ subsets, so every PDF carries only the glyphs it uses.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..compat.reportlab import font_characters
 from ..core.errors import BuildError
+from ..core.files import ReadRefused, read_limited
 from ..core.run import current
 
 FACES = ("regular", "bold", "italic", "bolditalic")
@@ -55,14 +57,17 @@ class Family:
 
 
 def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
-    data = path.read_bytes()
-    if len(data) > MAX_FONT_BYTES:
-        raise BuildError(f"font {path.name} is larger than {MAX_FONT_BYTES // 2**20} MB")
+    try:  # the size is checked before reading: a sparse 4 GB file costs nothing
+        data = read_limited(path, MAX_FONT_BYTES, "font")
+    except ReadRefused as exc:
+        raise BuildError(f"font {path.name} not read: {exc}") from exc
     digest = hashlib.sha1(data).hexdigest()[:8]
     name = f"{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
+        source = io.BytesIO(data)
+        source.name = str(path)  # what reportlab would have called it, reading it again
         try:
-            font = TTFont(name, str(path))
+            font = TTFont(name, source)
         except Exception as exc:  # a damaged font raises anything: TTFError, struct.error...
             raise BuildError(f"font {path.name} cannot be used ({type(exc).__name__})") from exc
         pdfmetrics.registerFont(font)
@@ -95,7 +100,7 @@ def family(fonts_dir: Path, name: str) -> Family:
         for cand in candidates:
             if cand.is_symlink():
                 raise BuildError(f"font {cand.name} is a symbolic link; copy the file into fonts/")
-            if cand.is_file():
+            if cand.exists():  # a pipe or a device is refused by _load_ttf, not skipped
                 reg, cmap = _load_ttf(cand)
                 faces[face] = reg
                 cmaps[reg] = cmap

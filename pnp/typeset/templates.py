@@ -1,5 +1,8 @@
 """Templates of layout elements: jinja2's immutable sandbox, with the sizes of what a
-template may build bounded (no ``'x' * 10**9``, no ``10 ** 10**9``, no ``str.format``)."""
+template may build bounded before it is built (no ``'x' * 10**9``, no ``10 ** 10**9``, no
+``str.format``, no ``s.replace`` or ``~`` that multiply a text, no output without end): a size
+is checked before the operation that makes it, because the sandbox's time limit cannot stop one
+long call into C."""
 
 from __future__ import annotations
 
@@ -8,7 +11,34 @@ from typing import Any
 from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from ..compat.jinja import hooked
+
 MAX_TEMPLATE_VALUE = 10_000  # characters or items a template may build at once
+MAX_TEMPLATE_RESULT = MAX_TEMPLATE_VALUE * 10  # characters a filter, method or output may make
+
+
+def _too_large() -> ValueError:
+    return ValueError(f"a template builds a value over {MAX_TEMPLATE_RESULT:,} characters")
+
+
+def _method_result_size(obj: Any, args: tuple[Any, ...]) -> int:
+    """How large a str method's result may be, for the methods whose result can be far larger
+    than their arguments (0 for the others)."""
+    name = getattr(obj, "__name__", "")
+    text = getattr(obj, "__self__", None)
+    if not isinstance(text, str):
+        return 0
+    if name == "replace" and len(args) >= 2 and isinstance(args[0], str):
+        old, new = args[0], args[1]
+        count = text.count(old) if old else len(text) + 1
+        return len(text) + count * len(new) if isinstance(new, str) else 0
+    if name == "join" and args:
+        items = list(args[0]) if isinstance(args[0], list | tuple) else []
+        return sum(len(i) for i in items if isinstance(i, str)) + len(text) * len(items)
+    if name == "expandtabs":
+        size = args[0] if args and isinstance(args[0], int) else 8
+        return len(text) + text.count("\t") * size
+    return 0
 
 
 def _check_args(args: Any, kwargs: Any) -> None:
@@ -27,13 +57,14 @@ def _bounded_filter(fn: Any) -> Any:
     def bounded(*args: Any, **kwargs: Any) -> Any:
         _check_args(args[1:] if args else (), kwargs)
         result = fn(*args, **kwargs)
-        if isinstance(result, str | list | tuple) and len(result) > MAX_TEMPLATE_VALUE * 10:
-            raise ValueError("a template filter built too large a value")
+        if isinstance(result, str | list | tuple) and len(result) > MAX_TEMPLATE_RESULT:
+            raise _too_large()
         return result
 
     return bounded
 
 
+@hooked
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """Jinja2's immutable sandbox with sizes bounded: no 'x' * 10**9, no 10 ** 10**9."""
 
@@ -68,7 +99,31 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def call(self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         _check_args(args, kwargs)
-        return super().call(__context, __obj, *args, **kwargs)
+        if _method_result_size(__obj, args) > MAX_TEMPLATE_RESULT:
+            raise _too_large()
+        result = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(result, str | list | tuple) and len(result) > MAX_TEMPLATE_RESULT:
+            raise _too_large()
+        return result
+
+    def bounded_join(self, parts: tuple[Any, ...]) -> str:
+        """``a ~ b``: the texts joined, refused before joining when too large."""
+        texts = [p if isinstance(p, str) else str(p) for p in parts]
+        if sum(map(len, texts)) > MAX_TEMPLATE_RESULT:
+            raise _too_large()
+        return "".join(texts)
+
+    @staticmethod
+    def concat(pieces: Any) -> str:
+        """A template's whole output, stopped as soon as it is too long."""
+        out: list[str] = []
+        size = 0
+        for piece in pieces:
+            size += len(piece)
+            if size > MAX_TEMPLATE_RESULT:
+                raise _too_large()
+            out.append(piece)
+        return "".join(out)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "%":

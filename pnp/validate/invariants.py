@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
@@ -9,6 +10,11 @@ from ..content.expr import Evaluator, ExprError, Record, iterate, parse_for_each
 from ..content.model import Card, Game, Invariant, plain
 from ..core.rules import INVARIANT, INVARIANT_EXPR, Severity
 from .context import CheckContext, check
+
+# wall time of one invariant, all its rows together (each expression also has expr's own limit)
+INVARIANT_TIME_S = 2.0
+# the widest field a message may format ({players:>3} is fine; {players:300000000} is not)
+MAX_FORMAT_WIDTH = 100
 
 
 def _card_record(owner_id: str, card: Card) -> Record:
@@ -191,6 +197,11 @@ def _shown(item: Any) -> str:
 
 
 class _Fields(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if any(int(n) > MAX_FORMAT_WIDTH for n in re.findall(r"\d+", format_spec)):
+            raise ValueError(f"a field wider than {MAX_FORMAT_WIDTH} characters")
+        return super().format_field(value, format_spec)
+
     def __init__(self, scope: dict[str, Any]) -> None:
         self.scope = scope
 
@@ -232,36 +243,41 @@ def invariants(game: Game, ctx: CheckContext) -> None:
         return
     names, functions = game_data(game)
     ev = Evaluator(names, functions)
-    sev = None
     for inv in game.invariants:
-        sev = Severity(inv.severity)
-        if inv.for_each is None:
-            items: list[tuple[dict[str, Any], Any]] = [({}, None)]
-        else:
-            try:
-                var, coll = parse_for_each(inv.for_each)
-                collection = ev.eval(coll)
-                items = [({var: item}, item) for item in iterate(collection)]
-            except ExprError as exc:
-                ctx.add(INVARIANT_EXPR, inv.at("for_each"), f"invariant {inv.id}: for_each: {exc}")
+        with ev.budget(INVARIANT_TIME_S):
+            _one(inv, ev, game, ctx)
+
+
+def _one(inv: Invariant, ev: Evaluator, game: Game, ctx: CheckContext) -> None:
+    """One invariant over all its rows, within the evaluator's budget for it."""
+    sev = Severity(inv.severity)
+    if inv.for_each is None:
+        items: list[tuple[dict[str, Any], Any]] = [({}, None)]
+    else:
+        try:
+            var, coll = parse_for_each(inv.for_each)
+            collection = ev.eval(coll)
+            items = [({var: item}, item) for item in iterate(collection)]
+        except ExprError as exc:
+            ctx.add(INVARIANT_EXPR, inv.at("for_each"), f"invariant {inv.id}: for_each: {exc}")
+            return
+    for scope, item in items:
+        try:
+            if inv.where is not None and not ev.eval(inv.where, scope):
                 continue
-        for scope, item in items:
-            try:
-                if inv.where is not None and not ev.eval(inv.where, scope):
-                    continue
-                ok = ev.eval(inv.check_, scope)
-            except ExprError as exc:
-                field = "where" if inv.where is not None and "where" in str(exc) else "check_"
-                ctx.add(INVARIANT_EXPR, inv.at(field), f"invariant {inv.id}: {exc}")
-                break  # one report per invariant, not per row
-            if ok is True or (ok and not isinstance(ok, bool) and bool(ok)):
-                continue
-            pos = item.pos if isinstance(item, Record) and item.pos else inv.at("check_")
-            detail = f" (for {_shown(item)})" if item is not None else ""
-            ctx.report.add(
-                INVARIANT,
-                pos,
-                f"[{inv.id}] {_message(inv, scope, game)}{detail}",
-                game=ctx.game_id,
-                severity=sev,
-            )
+            ok = ev.eval(inv.check_, scope)
+        except ExprError as exc:
+            field = "where" if inv.where is not None and "where" in str(exc) else "check_"
+            ctx.add(INVARIANT_EXPR, inv.at(field), f"invariant {inv.id}: {exc}")
+            return  # one report per invariant, not per row
+        if ok is True or (ok and not isinstance(ok, bool) and bool(ok)):
+            continue
+        pos = item.pos if isinstance(item, Record) and item.pos else inv.at("check_")
+        detail = f" (for {_shown(item)})" if item is not None else ""
+        ctx.report.add(
+            INVARIANT,
+            pos,
+            f"[{inv.id}] {_message(inv, scope, game)}{detail}",
+            game=ctx.game_id,
+            severity=sev,
+        )

@@ -8,14 +8,12 @@ temporary file and a rename, and a file that would not change is not written.
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...content.load import Root
 from ...core.errors import PnpError
-from ...core.files import write_atomic
+from ...core.files import ReadRefused, read_limited, write_atomic
 from ..plural import PluralForms
 from ..po import Catalog, encode, parse
 from ..pocheck import PoProblem, scan_po
@@ -56,33 +54,10 @@ def catalog_languages(root: Root, game: str) -> list[str]:
 
 def read_bytes(path: Path, rel: str) -> bytes:
     """A catalog's bytes: a regular file, not a link, at most 16 MB (checked before reading)."""
-
-    def fail(message: str) -> CatalogError:
-        return CatalogError(rel, [PoProblem(0, 0, message, "error")])
-
-    if path.is_symlink():
-        raise fail("symbolic links are not read; copy the catalog into locales/")
     try:
-        fd = os.open(
-            path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-        )
-    except OSError as exc:
-        raise fail(f"cannot read ({exc.strerror})") from exc
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise fail("not a regular file; a catalog is a text file")
-        if info.st_size > MAX_CATALOG_BYTES:
-            raise fail(f"{info.st_size:,} bytes: over the 16 MB a catalog may have")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_CATALOG_BYTES + 1)
-    except OSError as exc:
-        raise fail(f"cannot read ({exc.strerror})") from exc
-    finally:
-        os.close(fd)
-    if len(data) > MAX_CATALOG_BYTES:
-        raise fail("over the 16 MB a catalog may have")
-    return data
+        return read_limited(path, MAX_CATALOG_BYTES, "catalog")
+    except ReadRefused as exc:
+        raise CatalogError(rel, [PoProblem(0, 0, str(exc), "error")]) from exc
 
 
 @dataclass
