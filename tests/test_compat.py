@@ -13,6 +13,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
+from pnp.compat import jinja
 from pnp.compat import reportlab as rl
 from pnp.compat import ruamel
 
@@ -25,7 +26,12 @@ def _major_minor(text: str) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(
-    ("dist", "written_for"), [("reportlab", rl.WRITTEN_FOR), ("ruamel.yaml", ruamel.WRITTEN_FOR)]
+    ("dist", "written_for"),
+    [
+        ("reportlab", rl.WRITTEN_FOR),
+        ("ruamel.yaml", ruamel.WRITTEN_FOR),
+        ("jinja2", jinja.WRITTEN_FOR),
+    ],
 )
 def test_installed_versions_are_the_ones_compat_was_written_for(
     dist: str, written_for: tuple[str, str]
@@ -127,3 +133,19 @@ def test_ruamel_tags_and_resolver() -> None:
     got = tags(fast)
     assert got == tags(plain), "ruamel.yaml: the resolver's table or default tags changed"
     assert "tag:yaml.org,2002:int" in got and "tag:yaml.org,2002:str" in got
+
+
+def test_jinja_concatenation_goes_through_the_sandbox() -> None:
+    """compat/jinja.py replaces the code generated for ``~``: the sandbox's bounded_join sees
+    every concatenation (jinja2 renamed or inlined str_join if this fails)."""
+    from pnp.typeset.templates import sandbox
+
+    env = sandbox()
+    seen: list[tuple[object, ...]] = []
+    real = env.bounded_join
+    env.bounded_join = lambda parts: seen.append(parts) or real(parts)  # type: ignore[method-assign]
+    assert env.from_string("{{ a ~ '-' ~ b }}").render(a=1, b="x") == "1-x"
+    assert seen == [(1, "-", "x")]
+    source = env.compile("{{ a ~ b }}", raw=True)
+    body = source.split("def root", 1)[1]  # the import line names str_join; the code must not
+    assert "environment.bounded_join((" in body and "str_join" not in body
