@@ -9,7 +9,7 @@ import typer
 from ..content.load import discover, load_game, open_root, select_games
 from ..core.errors import PnpError
 from ..core.findings import Report
-from .common import Format, FormatOpt, RootOpt, app, err, fail, summary
+from .common import Format, FormatOpt, RootOpt, app, err, fail, findings_text, game_names, summary
 
 
 @app.command("list")
@@ -49,7 +49,8 @@ JobsOpt = Annotated[
 @app.command("validate")
 def validate_cmd(
     games: Annotated[
-        list[str] | None, typer.Argument(help="Games to check (default: all).")
+        list[str] | None,
+        typer.Argument(help="Games to check (default: all).", autocompletion=game_names),
     ] = None,
     fmt: FormatOpt = Format.text,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
@@ -69,7 +70,7 @@ def validate_cmd(
     if fmt is Format.json:
         typer.echo(report.format_json())
     else:
-        text = report.format_text()
+        text = findings_text(report)
         if text:
             typer.echo(text)
         err(summary(report, ids))

@@ -1,29 +1,87 @@
-"""What the commands share: the app, the options they have in common, how they print."""
+"""What the commands share: the app, the options they have in common, how they print.
+
+How much a command prints is set once for the run by ``pnp --quiet`` / ``pnp --verbose``
+(:data:`OUTPUT`) and applied here, where findings, progress and summaries are printed: quiet
+shows errors and the final line only; verbose shows every finding (every fallback too, not the
+first few) and how long each step took.
+"""
 
 from __future__ import annotations
 
 import math
+import os
 import sys
+import time
 from collections.abc import Callable
-from enum import StrEnum
+from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
-from ..content.load import load_game, select_games
+from ..content.load import discover, load_game, open_root, select_games
 from ..core.errors import ContentError, PnpError, UsageError
-from ..core.findings import Report
+from ..core.findings import Finding, Report
 from ..core.rules import Severity
 from ..i18n.words import tr
 
 app = typer.Typer(
-    add_completion=False,
+    # `pnp --install-completion`, `pnp --show-completion [SHELL]` (see commands.invoke)
+    add_completion=True,
+    # help texts are printed as written: rich markup would eat "[rule]" of the finding format
+    # (and loading rich costs every `--help` a tenth of a second)
+    rich_markup_mode=None,
     no_args_is_help=True,
-    help="pnp: multilingual YAML board-game content to validated, printable PDFs.",
+    help="pnp: multilingual YAML board-game content to validated, printable PDFs.\n\n"
+    "Findings are printed one a line as PATH:LINE:COL: severity [rule] message. Exit codes: "
+    "0 success, 1 content errors or a failed build (nothing is written), 2 usage errors. "
+    "--quiet and --verbose go before the command: pnp -q build GAME.",
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
+
+
+class Level(IntEnum):
+    QUIET = 0
+    NORMAL = 1
+    VERBOSE = 2
+
+
+@dataclass
+class Output:
+    """How much this run prints, and since when it runs (for --verbose's timings)."""
+
+    level: Level = Level.NORMAL
+    started: float = field(default_factory=time.perf_counter)
+
+    def set(self, level: Level) -> None:
+        self.level = level
+        self.started = time.perf_counter()
+
+    @property
+    def quiet(self) -> bool:
+        return self.level is Level.QUIET
+
+    @property
+    def verbose(self) -> bool:
+        return self.level is Level.VERBOSE
+
+    def elapsed(self) -> str:
+        return f"{time.perf_counter() - self.started:.2f}"
+
+
+OUTPUT = Output()
+
+
+def game_names(ctx: typer.Context, incomplete: str) -> list[str]:
+    """Shell completion of a game argument: the games of --root (or PNP_ROOT, or here)."""
+    try:
+        names = discover(open_root(ctx.params.get("root") or os.environ.get("PNP_ROOT")))
+    except PnpError:
+        return []
+    return [name for name in names if name.startswith(incomplete)]
+
 
 RootOpt = Annotated[
     Path | None,
@@ -34,8 +92,10 @@ RootOpt = Annotated[
         show_default=False,
     ),
 ]
-GameArg = Annotated[str, typer.Argument(help="The game.")]
-GamesArg = Annotated[list[str] | None, typer.Argument(help="Games (default: all).")]
+GameArg = Annotated[str, typer.Argument(help="The game.", autocompletion=game_names)]
+GamesArg = Annotated[
+    list[str] | None, typer.Argument(help="Games (default: all).", autocompletion=game_names)
+]
 
 
 class Format(StrEnum):
@@ -77,11 +137,17 @@ def fail_with(report_text: str, exc: PnpError) -> NoReturn:
 
 
 def progress() -> Callable[[str], None]:
-    """Progress on stderr: one updating line on a terminal, plain lines otherwise."""
-    tty = sys.stderr.isatty()
+    """Progress on stderr: one updating line on a terminal, plain lines otherwise; none with
+    --quiet; with --verbose, a line per step with the seconds since the command started."""
+    tty = sys.stderr.isatty() and OUTPUT.level is Level.NORMAL
 
     def show(step: str) -> None:
-        if tty:
+        if OUTPUT.quiet:
+            return
+        if OUTPUT.verbose:
+            sys.stderr.write(f"[{OUTPUT.elapsed()} s] " + tr("building {step}").format(step=step))
+            sys.stderr.write("\n")
+        elif tty:
             sys.stderr.write("\r\x1b[K" + tr("building {step}").format(step=step))
             sys.stderr.flush()
         else:
@@ -90,16 +156,28 @@ def progress() -> Callable[[str], None]:
     return show
 
 
+def shown(report: Report) -> list[Finding]:
+    """The findings this run prints: errors only with --quiet."""
+    if OUTPUT.quiet:
+        return [f for f in report.sorted() if f.severity is Severity.ERROR]
+    return report.sorted()
+
+
+def findings_text(report: Report) -> str:
+    """The findings this run prints, one a line: PATH:LINE:COL: severity [rule] message."""
+    return "\n".join(f.text() for f in shown(report))
+
+
 FALLBACKS_SHOWN = 8
 
 
 def build_findings(report: Report) -> str:
     """A build's findings; of the texts that fell back, the first few per game and language
-    (``pnp i18n status`` lists every one)."""
+    (``pnp i18n status`` lists every one; --verbose prints every one here too)."""
     lines: list[str] = []
     hidden: dict[tuple[str, str], int] = {}
-    for f in report.sorted():
-        if f.rule == "fallback":
+    for f in shown(report):
+        if f.rule == "fallback" and not OUTPUT.verbose:
             group = (f.game, f.lang)
             hidden[group] = hidden.get(group, 0) + 1
             if hidden[group] > FALLBACKS_SHOWN:
@@ -141,7 +219,7 @@ def one_game(r: Any, name: str, report: Report) -> Any:
     (gid,) = select_games(r, [name])
     game = load_game(r, gid, report)
     if game is None or report.has_errors(gid):
-        text = report.format_text()
+        text = findings_text(report)
         if text:
             err(text)
         raise ContentError(f"{gid} has errors; fix them first (`pnp validate {gid}`)")

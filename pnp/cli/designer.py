@@ -8,40 +8,22 @@ from typing import Annotated
 import typer
 
 from ..content.load import open_root, select_games
-from ..core.errors import ContentError, PnpError, UsageError
+from ..core.errors import PnpError
 from ..core.findings import Report
 from ..i18n.words import tr
-from .common import GameArg, Paper, PaperOpt, RootOpt, app, err, fail, fail_with, summary
-
-
-@app.command("new")
-def new_cmd(
-    game: Annotated[str, typer.Argument(help="Id of the new game (folder name).")],
-    lang: Annotated[
-        list[str] | None, typer.Option("--lang", help="Languages, the first is the source.")
-    ] = None,
-    root: RootOpt = None,
-) -> None:
-    """Start a new game in cards/GAME/ from a small working example."""
-    from ..designer.scaffold import new_game
-
-    try:
-        if root is not None and not root.exists():
-            try:  # a new game may start a new content root
-                root.mkdir(parents=True)
-            except OSError as exc:
-                raise UsageError(
-                    tr("cannot create {path}: {reason}").format(path=root, reason=exc.strerror)
-                ) from exc
-        r = open_root(root)
-        folder = new_game(r, game, list(lang or ["en"]))
-    except PnpError as exc:
-        fail(exc)
-    typer.echo(
-        tr(
-            "created {path}: try `pnp validate {game}`, `pnp build {game}`, `pnp watch {game}`"
-        ).format(path=r.rel(folder), game=game)
-    )
+from .common import (
+    GameArg,
+    OutOpt,
+    Paper,
+    PaperOpt,
+    RootOpt,
+    app,
+    err,
+    fail,
+    fail_with,
+    findings_text,
+    summary,
+)
 
 
 @app.command("schema")
@@ -70,30 +52,45 @@ def schema_cmd(
         fail(exc)
 
 
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Warnings fail too.")]
+
+
 @app.command("preview")
 def preview_cmd(
     game: GameArg,
     lang: Annotated[list[str] | None, typer.Option("--lang", help="Languages to show.")] = None,
+    out: OutOpt = None,
+    strict: StrictOpt = False,
     root: RootOpt = None,
 ) -> None:
-    """Write output/GAME/preview/index.html: every face, every language, findings beside."""
+    """Write OUT/GAME/preview/index.html: the findings, then every face in every language.
+
+    Exit 0 with no errors, 1 with errors (the page is written all the same and shows them),
+    2 on a usage error.
+    """
     from ..build.pipeline import languages_for
-    from ..designer.preview import build_preview
+    from ..designer.preview import write_preview
     from ..validate import validate
 
     report = Report()
     try:
         r = open_root(root)
         (gid,) = select_games(r, [game])
-        games = validate(r, [gid], report)
-        g = games.get(gid)
-        if g is None:
-            raise ContentError(f"{gid} cannot be loaded; run `pnp validate {gid}`")
-        page = build_preview(r, g, report, languages_for(r, g, tuple(lang or ())))
+        g = validate(r, [gid], report).get(gid)
+        langs = languages_for(r, g, tuple(lang or ())) if g is not None else None
+        page = write_preview(r, gid, g, report, langs, out=out.resolve() if out else None)
     except PnpError as exc:
-        fail_with(report.format_text(), exc)
-    err(summary(report, [game]))
-    typer.echo(tr("wrote {path}").format(path=page))
+        fail_with(findings_text(report), exc)
+    text = findings_text(report)
+    if text:
+        err(text)
+    err(summary(report, [gid]))
+    failed = report.has_errors() or (strict and bool(report.warnings))
+    if report.has_errors():
+        typer.echo(tr("wrote {path}: it shows the errors").format(path=page))
+    else:
+        typer.echo(tr("wrote {path}").format(path=page))
+    raise typer.Exit(1 if failed else 0)
 
 
 @app.command("watch")
@@ -101,15 +98,20 @@ def watch_cmd(
     game: GameArg,
     lang: Annotated[list[str] | None, typer.Option("--lang", help="Languages to rebuild.")] = None,
     paper: PaperOpt = Paper.a4,
+    out: OutOpt = None,
     root: RootOpt = None,
 ) -> None:
-    """Validate and rebuild (PDF and preview) whenever a file of GAME changes. Ctrl-C stops."""
+    """Validate and rebuild (PDF and preview) whenever a file of GAME changes. Ctrl-C stops.
+
+    After a save with errors, the preview page shows them until a save fixes them.
+    """
     from ..designer.watch import Watcher
 
     try:
         r = open_root(root)
         (gid,) = select_games(r, [game])
-        watcher = Watcher(r, gid, tuple(lang or ()), paper.value, echo=typer.echo)
+        target = out.resolve() if out else None
+        watcher = Watcher(r, gid, tuple(lang or ()), paper.value, echo=typer.echo, out=target)
         watcher.run()
     except PnpError as exc:
         fail(exc)

@@ -11,7 +11,18 @@ from ..content.load import open_root, select_games
 from ..core.errors import PnpError
 from ..core.findings import Report
 from ..i18n.words import tr
-from .common import Format, FormatOpt, GameArg, GamesArg, RootOpt, app, err, fail, one_game
+from .common import (
+    Format,
+    FormatOpt,
+    GameArg,
+    GamesArg,
+    RootOpt,
+    app,
+    err,
+    fail,
+    findings_text,
+    one_game,
+)
 
 i18n_app = typer.Typer(
     no_args_is_help=True,
@@ -128,7 +139,7 @@ def i18n_status(games: GamesArg = None, fmt: FormatOpt = Format.text, root: Root
         typer.echo(json.dumps(progress.rows, ensure_ascii=False, indent=2))
         raise typer.Exit(1 if progress.failed else 0)
     if progress.broken:
-        text = report.format_text()
+        text = findings_text(report)
         if text:
             err(text)
         names = ", ".join(progress.broken)

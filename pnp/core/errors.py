@@ -7,6 +7,8 @@ code. Anything else escaping the library is a bug in pnp.
 
 from __future__ import annotations
 
+import errno
+
 
 class PnpError(Exception):
     """Base of every error pnp raises on purpose. ``exit_code`` is what the CLI returns."""
@@ -32,3 +34,28 @@ class Interrupted(PnpError):
     """Ctrl-C: staged files are removed, finished outputs are untouched."""
 
     exit_code = 130
+
+
+# What to do about the operating system's refusals that are the user's to fix
+_ADVICE = {
+    errno.ENOSPC: "free some space on that disk, or write elsewhere with --out",
+    errno.EDQUOT: "your disk quota is used up: free some space, or write elsewhere with --out",
+    errno.EROFS: "that folder is on a read-only disk: write elsewhere with --out",
+    errno.EACCES: "you may not write there: change its permissions, or use --out",
+    errno.EPERM: "you may not write there: change its permissions, or use --out",
+    errno.EMFILE: "too many files are open: close some programs and try again",
+    errno.ENAMETOOLONG: "the name is too long for the file system: use a shorter folder",
+    errno.EIO: "the disk reports an input/output error: check the disk",
+}
+
+
+def os_problem(exc: OSError, path: bool = True) -> str:
+    """An operating-system error as one line for the user: what failed, on which path, and
+    what to do (a full disk or a read-only folder is the user's to fix, not a bug in pnp).
+    ``path``: False when the caller names the file itself."""
+    what = exc.strerror or type(exc).__name__
+    advice = _ADVICE.get(exc.errno or 0, "check the disk and the folder's permissions")
+    if not path:
+        return f"{what}; {advice}"
+    where = f" ({exc.filename})" if exc.filename else ""
+    return f"cannot read or write a file{where}: {what}; {advice}"

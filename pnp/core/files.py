@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import BuildError
+from .errors import BuildError, os_problem
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -22,7 +22,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
+        raise BuildError(f"cannot write into {path.parent}: {os_problem(exc, path=False)}") from exc
     default_mode(Path(tmp))
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -34,7 +34,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         if isinstance(exc, OSError):
-            raise BuildError(f"cannot write {path}: {exc.strerror}") from exc
+            raise BuildError(f"cannot write {path}: {os_problem(exc, path=False)}") from exc
         raise
 
 

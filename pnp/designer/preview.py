@@ -1,15 +1,23 @@
-"""`pnp preview`: a static page with every face in every language and the findings beside it.
+"""`pnp preview`: a static page with every face in every language and the findings above it.
 
-output/GAME/preview/index.html opens from the file system (no server). Face images are PNGs
-rendered from the same PDF pipeline; each is named after a digest of everything that draws it,
-so a rebuild renders only the faces that changed. A small script reloads the page when
-`pnp watch` writes a new stamp.js.
+OUT/GAME/preview/index.html opens from the file system (no server). At the top, the findings of
+the last validation; below, a grid as wide as the window with every card, token and board face
+(boards and tiles span wider). Face images are PNGs rendered from the same PDF pipeline; each is
+named after a digest of everything that draws it, so a rebuild renders only the faces that
+changed. A small script reloads the page when `pnp watch` writes a new stamp.js, errors
+included: while the game has errors (a YAML error, say), nothing is drawn, as a build writes
+nothing; the page shows the errors over the faces of the last page drawn, greyed, until a save
+fixes them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import html
 import json
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,14 +25,17 @@ from typing import Any
 from jinja2 import Environment, select_autoescape
 
 from ..content.load import Root
-from ..content.model import Card, Face, Game, Text
+from ..content.model import Board, Card, Face, Game, Text, TokenSet
 from ..content.queries import item_size
+from ..core.errors import BuildError
 from ..core.files import write_atomic
 from ..core.findings import Finding, Report
 from ..core.rules import Severity
+from ..core.units import Size
 from ..i18n import Translator
+from ..i18n.words import tr
 from ..printing import export
-from ..printing.imposition import Options
+from ..printing.imposition import Item, Options, Page, Rect, Slot
 from ..printing.render import Renderer
 from ..typeset.faces import FaceEngine
 from ..typeset.fonts import fontset
@@ -32,6 +43,10 @@ from ..validate import catalogs_for
 
 DPI = 110
 SETUP_DPI = 60
+BOARD_PX = 1400  # a board's longer side is drawn at most this many pixels long
+FULL_ROW_MM = 250  # a board at least this wide takes a whole row of the grid
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+FACES_START, FACES_END = "<!--pnp:faces-->", "<!--/pnp:faces-->"  # as in preview.html
 
 
 @dataclass
@@ -41,10 +56,25 @@ class FaceView:
     owner: str
     card: str
     side: str
+    kind: str = "card"  # card, token, board
+    span: str = "one"  # one, wide (two columns), full (a whole row)
     images: dict[str, str] = field(default_factory=dict)  # lang -> relative png path
+    pixels: tuple[int, int] = (0, 0)
     findings: dict[str, list[Finding]] = field(default_factory=dict)  # lang ('' = all)
     fallbacks: dict[str, list[str]] = field(default_factory=dict)
     placeholder: bool = False
+
+
+@dataclass
+class Row:
+    """A line of the findings table: the finding, and the face it is on (its html id)."""
+
+    finding: Finding
+    face: str = ""
+
+
+def preview_dir(root: Root, game_id: str, out: Path | None = None) -> Path:
+    return (out or root.output) / game_id / "preview"
 
 
 def _digest(*parts: Any) -> str:
@@ -55,7 +85,7 @@ def _digest(*parts: Any) -> str:
     return h.hexdigest()[:12]
 
 
-def _positions(face: Face, card: Card) -> set[tuple[str, int]]:
+def _positions(face: Face, card: Face) -> set[tuple[str, int]]:
     out = {(card.pos.path, card.pos.line)}
     for f in (card, face):
         out.update((p.path, p.line) for p in f.fpos.values())
@@ -69,15 +99,42 @@ def _face_texts(face: Face) -> list[Text]:
     return [t for _n, t in face.texts()]
 
 
-def build_preview(root: Root, game: Game, report: Report, langs: list[str] | None = None) -> Path:
-    out_dir = root.output / game.id / "preview"
-    out_dir.mkdir(parents=True, exist_ok=True)
+def write_preview(
+    root: Root,
+    game_id: str,
+    game: Game | None,
+    report: Report,
+    langs: list[str] | None = None,
+    *,
+    out: Path | None = None,
+    problem: str = "",
+) -> Path:
+    """The preview page of ``game_id`` with the findings of ``report``, errors first. Every
+    face is drawn when there is no error; with errors (as a build, it draws nothing from
+    content with errors), the findings over the faces of the last page drawn, greyed."""
+    errors = report.has_errors(game_id) or report.has_errors("")
+    if game is not None and not problem and not errors:
+        return build_preview(root, game, report, langs, out=out)
+    title = game.meta.title.values.get((langs or game.languages)[0], "") if game else ""
+    return _write_stale(root, game_id, report, title or game_id, out, problem)
+
+
+def build_preview(
+    root: Root,
+    game: Game,
+    report: Report,
+    langs: list[str] | None = None,
+    *,
+    out: Path | None = None,
+) -> Path:
+    """Draw every face of ``game`` in each of ``langs`` and write the page."""
+    out_dir = preview_dir(root, game.id, out)
     langs = langs or list(game.languages)
     fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
     catalogs = catalogs_for(root, game, Report())
-    pages = export.face_pages(game, game.owners(), _sizes(game))
-    findings = report.for_game(game.id)
-    views, general = _views(game, pages, findings)
+    pages = _pages(game)
+    rows = _rows(report, game.id)
+    views = _views(game, pages, rows)
     setups: dict[str, list[str]] = {}
     for lang in langs:
         translator = Translator(game, lang, catalogs.get(lang))
@@ -89,9 +146,40 @@ def build_preview(root: Root, game: Game, report: Report, langs: list[str] | Non
         {v.images[lg] for v in views for lg in v.images}
         | {n for names in setups.values() for n in names},
     )
-    stamp = _digest([v.images for v in views], setups, [f.text() for f in findings])
-    html = _page(game, langs, views, general, setups, stamp, findings)
-    write_atomic(out_dir / "index.html", html.encode("utf-8"))
+    title = game.meta.title.values.get(langs[0]) or game.id
+    context = {"langs": langs, "faces": views, "setups": setups, "drawn": True}
+    return _write_page(out_dir, title, rows, context)
+
+
+def _write_stale(
+    root: Root, game_id: str, report: Report, title: str, out: Path | None, problem: str
+) -> Path:
+    """The findings over the faces of the page already there (greyed), if it has any."""
+    out_dir = preview_dir(root, game_id, out)
+    old = ""
+    with contextlib.suppress(OSError, UnicodeDecodeError):  # no page yet: nothing to show
+        old = (out_dir / "index.html").read_text("utf-8")
+    match = re.search(re.escape(FACES_START) + "(.*)" + re.escape(FACES_END), old, re.S)
+    langs = re.findall(r'<html lang="([^"]*)"', old)[:1]
+    if title == game_id and (h1 := re.search(r"<h1>(.*?)</h1>", old)):  # the game's own title
+        title = html.unescape(h1.group(1))
+    context: dict[str, Any] = {
+        "langs": langs,
+        "faces": [],
+        "setups": {},
+        "drawn": False,
+        "stale": match.group(1) if match else None,  # pnp's own page: escaped when written
+        "problem": problem,
+    }
+    return _write_page(out_dir, title, _rows(report, game_id), context)
+
+
+def _write_page(out_dir: Path, title: str, rows: list[Row], context: dict[str, Any]) -> Path:
+    findings = [r.finding.text() for r in rows]
+    images = [v.images for v in context["faces"]]
+    stamp = _digest(images, context["setups"], findings, context.get("problem"), context["drawn"])
+    text = _page(title, rows, stamp, context)
+    write_atomic(out_dir / "index.html", text.encode("utf-8"))
     write_atomic(out_dir / "stamp.js", f"window.pnpStamp = {json.dumps(stamp)};\n".encode())
     return out_dir / "index.html"
 
@@ -100,30 +188,78 @@ def _sizes(game: Game) -> dict[str, Any]:
     return {o.id: item_size(game, o) for o in game.owners()}
 
 
-def _views(
-    game: Game, pages: list[export.FacePage], findings: list[Finding]
-) -> tuple[list[FaceView], list[Finding]]:
-    """A view per face, with the findings on it; and the findings on no face."""
+def _pages(game: Game) -> list[export.FacePage]:
+    """Every face, in print order: cards, boards and tiles, tokens."""
+    sizes = _sizes(game)
+    return (
+        export.face_pages(game, list(game.decks.values()), sizes)
+        + board_pages(game)
+        + export.face_pages(game, list(game.tokens.values()), sizes)
+    )
+
+
+def board_pages(game: Game) -> list[export.FacePage]:
+    """One page per side of every board and tile, each page exactly the board's size."""
+    out: list[export.FacePage] = []
+    for board in game.boards.values():
+        sides: list[tuple[str, Face]] = [("front", board)]
+        if board.back is not None:
+            sides.append(("back", board.back))
+        for side, face in sides:
+            page = Page("fronts", board.size)
+            item = Item(face, board, board, side)  # type: ignore[arg-type]
+            page.slots.append(Slot(Rect(0, 0, board.size.w, board.size.h), item))
+            # ids have no dots: "board." cannot clash with a deck's stem
+            name = f"board.{board.id}-{side}"
+            out.append(export.FacePage(name, board.id, board.id, side, page))
+    return out
+
+
+def _kind(fp: export.FacePage) -> tuple[str, str]:
+    """What a face is (card, token, board) and how many columns of the grid it spans."""
+    item = fp.page.slots[0].item
+    if isinstance(item.owner, Board):
+        return "board", "full" if fp.page.size.w >= FULL_ROW_MM else "wide"
+    return ("token" if isinstance(item.owner, TokenSet) else "card"), "one"
+
+
+def _views(game: Game, pages: list[export.FacePage], rows: list[Row]) -> list[FaceView]:
+    """A view per face, with the findings on it (each row learns the face it is on)."""
     cards = {c.id: c for _o, c in game.every_card()}
     views: list[FaceView] = []
-    claimed: set[int] = set()
     for fp in pages:
         item = fp.page.slots[0].item
-        card = item.card if isinstance(item.card, Card) else cards.get(fp.card)
+        card = item.card if isinstance(item.card, Card | Board) else cards.get(fp.card)
         face = item.face
-        assert face is not None and isinstance(card, Card)
-        view = FaceView(
-            fp.name, f"{fp.owner} / {fp.card or 'back'} · {fp.side}", fp.owner, fp.card, fp.side
-        )
-        view.placeholder = card.placeholder and fp.side == "front"
+        assert face is not None and card is not None
+        kind, span = _kind(fp)
+        sides = {"front": tr("front"), "back": tr("back")}
+        what = f"{fp.owner} / {fp.card or sides['back']}" if kind != "board" else fp.owner
+        label = f"{what} · {sides.get(fp.side, fp.side)}"
+        view = FaceView(fp.name, label, fp.owner, fp.card, fp.side, kind, span)
+        view.placeholder = bool(getattr(card, "placeholder", False)) and fp.side == "front"
         where = _positions(face, card) if fp.card else {(face.pos.path, face.pos.line)}
         here = f"{fp.owner}/{fp.card}/{fp.side}"  # as findings name their face
-        for i, f in enumerate(findings):
-            if f.face == here or (not f.face and (f.pos.path, f.pos.line) in where):
-                claimed.add(i)
+        for row in rows:
+            f = row.finding
+            if not row.face and (
+                f.face == here or (not f.face and (f.pos.path, f.pos.line) in where)
+            ):
+                row.face = view.key
                 view.findings.setdefault(f.lang, []).append(f)
         views.append(view)
-    return views, [f for i, f in enumerate(findings) if i not in claimed]
+    return views
+
+
+def _rows(report: Report, game_id: str) -> list[Row]:
+    """The game's findings (and those of no game), errors first, then by position."""
+    mine = [f for f in report.sorted() if f.game in (game_id, "")]
+    mine.sort(key=lambda f: SEVERITY_ORDER.get(f.severity, 3))  # stable: positions kept
+    return [Row(f) for f in mine]
+
+
+def _dpi(size: Size) -> float:
+    return min(DPI, BOARD_PX * 25.4 / max(size.w, size.h, 1.0))
 
 
 def _face_images(
@@ -137,8 +273,8 @@ def _face_images(
     """Each face in the engine's language as a PNG, named by what it is drawn from (a face
     that did not change is not drawn again)."""
     lang, translator, fonts = engine.lang, engine.translator, engine.fonts
-    sizes = _sizes(game)
-    todo: list[tuple[FaceView, export.FacePage, Path]] = []
+    todo: dict[float, list[tuple[export.FacePage, Path]]] = {}
+    folder = root.game_dir(game.id)
     for view, fp in zip(views, pages, strict=True):
         item = fp.page.slots[0].item
         face = item.face
@@ -149,30 +285,23 @@ def _face_images(
             t.ctx.rsplit("/", 1)[-1] for t in _face_texts(face) if translator.is_fallback(t)
         ]
         art = [face.art, getattr(item.card, "art", None)]
-        folder = root.game_dir(game.id)
         mtimes = [(folder / a).stat().st_mtime if a and (folder / a).is_file() else 0 for a in art]
+        size, dpi = fp.page.size, _dpi(fp.page.size)
         sig = _digest(
-            lang,
-            face,
-            item.card.values,
-            resolved,
-            texts,
-            sizes[fp.owner],
-            mtimes,
-            game.icons,
-            fonts.main.faces,
-            item.shape,
-        )
+            lang, face, item.card.values, resolved, texts, size, dpi, mtimes, game.icons,
+            fonts.main.faces, item.shape,
+        )  # fmt: skip
         rel = f"{lang}/{fp.name}-{sig}.png"
         view.images[lang] = rel
+        view.pixels = export.expected_size(size, dpi)
         if not (out_dir / rel).is_file():
-            todo.append((view, fp, out_dir / rel))
-    if todo:
+            todo.setdefault(dpi, []).append((fp, out_dir / rel))
+    for dpi, batch in todo.items():  # one PDF per resolution (boards are drawn smaller)
         renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
-        pdf = renderer.render([fp.page for _v, fp, _p in todo])
-        images = export.rasterise(pdf, DPI, [fp.page.size for _v, fp, _p in todo])
-        for (_v, _fp, path), image in zip(todo, images, strict=True):
-            write_atomic(path, export.png_bytes(image, DPI))
+        pdf = renderer.render([fp.page for fp, _p in batch])
+        images = export.rasterise(pdf, dpi, [fp.page.size for fp, _p in batch])
+        for (_fp, path), image in zip(batch, images, strict=True):
+            _write_cached(path, export.png_bytes(image, dpi))
 
 
 def _setup_images(game: Game, engine: FaceEngine, out_dir: Path) -> list[str]:
@@ -186,9 +315,21 @@ def _setup_images(game: Game, engine: FaceEngine, out_dir: Path) -> list[str]:
     for i, image in enumerate(export.rasterise(pdf, SETUP_DPI, [p.size for p in plan]), 1):
         rel = f"{lang}/setup-{i}-{sig}.png"
         if not (out_dir / rel).is_file():
-            write_atomic(out_dir / rel, export.png_bytes(image, SETUP_DPI))
+            _write_cached(out_dir / rel, export.png_bytes(image, SETUP_DPI))
         names.append(rel)
     return names
+
+
+def _write_cached(path: Path, data: bytes) -> None:
+    """An image of the page: renamed into place whole, but not synced to the disk (a tenth of
+    a second each; the images are a cache, named by what they show, drawn again if lost)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise BuildError(f"cannot write {path}: {exc.strerror}") from exc
 
 
 def _prune(out_dir: Path, keep: set[str]) -> None:
@@ -196,32 +337,54 @@ def _prune(out_dir: Path, keep: set[str]) -> None:
         rel = png.relative_to(out_dir).as_posix()
         if rel not in keep:
             png.unlink(missing_ok=True)
+    for tmp in out_dir.glob("*/.*.png.tmp"):  # left by a run that was stopped
+        tmp.unlink(missing_ok=True)
 
 
 TEMPLATE = Path(__file__).parent.parent / "data" / "preview.html"
 
 
-def _page(
-    game: Game,
-    langs: list[str],
-    views: list[FaceView],
-    general: list[Finding],
-    setups: dict[str, list[str]],
-    stamp: str,
-    findings: list[Finding],
-) -> str:
+def _words() -> dict[str, str]:
+    """The page's own words, in the user's language."""
+    return {
+        "preview": tr("pnp preview"),
+        "faces": tr("faces"),
+        "errors": tr("errors"),
+        "warnings": tr("warnings"),
+        "notes": tr("notes"),
+        "live": tr("updates itself while `pnp watch` runs"),
+        "findings": tr("Findings of the last validation"),
+        "clean": tr("No findings: the game validates clean."),
+        "severity": tr("severity"),
+        "where": tr("where"),
+        "rule": tr("rule"),
+        "message": tr("message"),
+        "face": tr("face"),
+        "setup": tr("Setup sheet"),
+        "placeholder": tr("placeholder"),
+        "untranslated": tr("not translated"),
+        "stale": tr(
+            "Errors: the faces below are from the last preview without errors; "
+            "they are drawn again once the errors are fixed."
+        ),
+        "nothing": tr("No faces drawn yet: fix the errors above and save."),
+    }
+
+
+def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> str:
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
     counts = {
-        "error": sum(f.severity is Severity.ERROR for f in findings),
-        "warning": sum(f.severity is Severity.WARNING for f in findings),
+        sev.value: sum(r.finding.severity is sev for r in rows)
+        for sev in (Severity.ERROR, Severity.WARNING, Severity.INFO)
     }
-    title = game.meta.title.values.get(langs[0]) or game.id
+    langs = context["langs"]
     return env.from_string(TEMPLATE.read_text("utf-8")).render(
         title=title,
-        langs=langs,
-        faces=views,
-        general=general,
-        setups=setups,
+        lang=langs[0] if langs else "en",
+        rows=rows,
         stamp=stamp,
         counts=counts,
+        state="errors" if counts["error"] else "ok",
+        w=_words(),
+        **{"stale": None, "problem": "", **context},
     )

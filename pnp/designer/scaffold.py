@@ -1,16 +1,20 @@
-"""`pnp new`: a small working game to start from, and the JSON Schema editors use.
+"""`pnp new`: a small working game to start from, in a content root a designer keeps in git;
+and the JSON Schema editors use.
 
 The scaffold shows each part of the format once: a deck with a shared back, a two-sided card,
 a token, a setup table that deals from the box, and an invariant. It validates clean and
 builds; every file starts with a `yaml-language-server` line pointing at the schema that
 `pnp new` and `pnp schema` write next to the games (cards/pnp-game.schema.json for game.yaml,
-cards/pnp-content.schema.json for the other files).
+cards/pnp-content.schema.json for the other files). Beside cards/, the root gets a README.md
+and a .gitignore (output/ is made by builds), unless it has them; fonts/ only when asked:
+pnp brings its fonts.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +26,10 @@ from ..core.errors import UsageError
 GAME_SCHEMA = "pnp-game.schema.json"
 CONTENT_SCHEMA = "pnp-content.schema.json"
 
-# Sample texts per language; other languages get the English text to translate.
+# The example's texts in English and in each language pnp has a catalog for (pnp/i18n/locale;
+# tests/test_cli_ux.py checks both lists agree). Another language is left to the designer:
+# its texts are empty slots (`pl: `) that validation reports as missing; a source language
+# without texts here gets the English ones, and `pnp new` says so.
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "deck": "Actions",
@@ -99,6 +106,56 @@ WORDS: dict[str, dict[str, str]] = {
         "intro": "Reparte las cartas de la tabla y baraja el resto.",
         "check": "con {players} jugadores el mazo se queda sin cartas",
     },
+    "fr": {
+        "deck": "Actions",
+        "back": "Action",
+        "run": "Course",
+        "run_text": "Déplacez-vous de **2** cases au plus.",
+        "trade": "Échange",
+        "trade_text": "Payez 1 {coin} : prenez une caisse.",
+        "coin_card": "Aubaine",
+        "coin_text": "Prenez 2 {coin}.",
+        "flip": "Tempête",
+        "flip_text": "Tout le monde perd 1 {coin}.",
+        "flip_back": "Accalmie",
+        "flip_back_text": "Il ne se passe rien. Retournez cette carte au prochain tour.",
+        "token": "Caisse",
+        "tokens": "Caisses",
+        "setup": "Mise en place",
+        "deal": "Cartes et caisses distribuées",
+        "players": "Joueurs",
+        "cards": "Cartes par personne",
+        "crates": "Caisses",
+        "box_cards": "12 cartes action",
+        "box_tokens": "10 caisses",
+        "intro": "Distribuez les cartes indiquées dans le tableau, puis mélangez le reste.",
+        "check": "à {players} joueurs, la pioche manque de cartes",
+    },
+    "de": {
+        "deck": "Aktionen",
+        "back": "Aktion",
+        "run": "Rennen",
+        "run_text": "Zieh bis zu **2** Felder weit.",
+        "trade": "Handel",
+        "trade_text": "Zahl 1 {coin}: Nimm eine Kiste.",
+        "coin_card": "Glücksfall",
+        "coin_text": "Nimm 2 {coin}.",
+        "flip": "Sturm",
+        "flip_text": "Alle verlieren 1 {coin}.",
+        "flip_back": "Flaute",
+        "flip_back_text": "Nichts passiert. Dreh diese Karte in der nächsten Runde um.",
+        "token": "Kiste",
+        "tokens": "Kisten",
+        "setup": "Spielaufbau",
+        "deal": "Ausgeteilte Karten und Kisten",
+        "players": "Spieler",
+        "cards": "Karten pro Person",
+        "crates": "Kisten",
+        "box_cards": "12 Aktionskarten",
+        "box_tokens": "10 Kisten",
+        "intro": "Teilt die Karten laut Tabelle aus und mischt dann den Rest.",
+        "check": "bei {players} Spielern gehen dem Stapel die Karten aus",
+    },
 }
 
 
@@ -117,21 +174,55 @@ def write_schemas(root: Root) -> list[Path]:
     return out
 
 
-def _texts(langs: list[str], key: str) -> dict[str, str]:
-    return {lang: WORDS.get(lang, WORDS["en"])[key] for lang in langs}
+def sample_words(lang: str) -> dict[str, str] | None:
+    """The example's texts in ``lang`` (``pt_BR`` falls back to ``pt``), or None."""
+    return WORDS.get(lang) or WORDS.get(lang.split("_")[0])
 
 
-def _yaml_text(values: dict[str, str]) -> str:
-    return (
-        "{"
-        + ", ".join(f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in values.items())
-        + "}"
-    )
+def _texts(langs: list[str], key: str) -> dict[str, str | None]:
+    """One text of the example in each language: None (an empty slot) where pnp has none,
+    English for a source language pnp has none in."""
+    out: dict[str, str | None] = {}
+    for lang in langs:
+        words = sample_words(lang) or (WORDS["en"] if lang == langs[0] else None)
+        out[lang] = words[key] if words else None
+    return out
 
 
-def new_game(root: Root, game: str, langs: list[str]) -> Path:
-    """Write the scaffold game ``game`` in ``langs`` to cards/<game>/ (and the JSON Schemas next
-    to the games); the languages default to English."""
+def _yaml_text(values: Mapping[str, str | None]) -> str:
+    """A flow mapping language -> text; a language without a text gets an empty slot (the
+    space after the colon makes it one: `{pl:}` would be a key "pl:")."""
+    parts = [
+        f"{k}: {json.dumps(v, ensure_ascii=False)}" if v is not None else f"{k}: "
+        for k, v in values.items()
+    ]
+    return "{" + ", ".join(parts) + "}"
+
+
+@dataclass
+class NewGame:
+    """What `pnp new` made, and what it left for the designer."""
+
+    folder: Path
+    langs: list[str]
+    made: list[Path] = field(default_factory=list)  # README.md, .gitignore, fonts/README.md
+    extended: list[Path] = field(default_factory=list)  # a .gitignore output/ was added to
+
+    @property
+    def untranslated(self) -> list[str]:
+        """The languages pnp has no example texts in (the source first, if it is one)."""
+        return [lang for lang in self.langs if sample_words(lang) is None]
+
+    @property
+    def english_source(self) -> bool:
+        """True when the source language's texts are pnp's English ones, to replace."""
+        return sample_words(self.langs[0]) is None
+
+
+def new_game(root: Root, game: str, langs: list[str], own_fonts: bool = False) -> NewGame:
+    """Write the scaffold game ``game`` in ``langs`` to cards/<game>/, the JSON Schemas next to
+    the games, and what a content root kept in git needs (README.md, .gitignore; fonts/ with
+    ``own_fonts``) where the root lacks them. The languages default to English."""
     _check_game_id(game)
     langs = _languages(langs)
     folder = root.game_dir(game)
@@ -142,7 +233,9 @@ def new_game(root: Root, game: str, langs: list[str]) -> Path:
     folder.mkdir(parents=True)
     for name, text in files.items():
         (folder / name).write_text(text, "utf-8")
-    return folder
+    made = NewGame(folder, langs)
+    _root_files(root, game, own_fonts, made)
+    return made
 
 
 def _check_game_id(game: str) -> None:
@@ -167,14 +260,33 @@ def _game_files(game: str, langs: list[str]) -> dict[str, str]:
     def t(key: str) -> str:
         return _yaml_text(_texts(langs, key))
 
-    head_game = f"# yaml-language-server: $schema=../{GAME_SCHEMA}\n"
-    head = f"# yaml-language-server: $schema=../{CONTENT_SCHEMA}\n"
+    note = _translation_note(game, langs)
+    head_game = f"# yaml-language-server: $schema=../{GAME_SCHEMA}\n" + note
+    head = f"# yaml-language-server: $schema=../{CONTENT_SCHEMA}\n" + note
     return {
         "game.yaml": head_game + _game_yaml(game, langs, t),
         "decks.yaml": head + _decks_yaml(t),
         "tokens.yaml": head + _tokens_yaml(t),
         "tables.yaml": head + _tables_yaml(t),
     }
+
+
+def _translation_note(game: str, langs: list[str]) -> str:
+    """Comment lines on the texts pnp could not give in some language."""
+    lines = []
+    if sample_words(langs[0]) is None:
+        lines += [
+            f"# pnp has no {langs[0]} example texts: the {langs[0]} texts below are English;",
+            f"# write them in {langs[0]}.",
+        ]
+    empty = [lang for lang in langs[1:] if sample_words(lang) is None]
+    if empty:
+        slots = ", ".join(f"`{lang}: `" for lang in empty)
+        lines += [
+            f"# pnp has no {', '.join(empty)} example texts: the empty {slots} slots are yours",
+            f"# to fill (or translate in a PO catalog: `pnp i18n init {game} {empty[0]}`).",
+        ]
+    return "".join(line + "\n" for line in lines)
 
 
 def _game_yaml(game: str, langs: list[str], t: Callable[[str], str]) -> str:
@@ -193,6 +305,7 @@ box:
 
 print:
   card_size: poker
+  # font: NotoSans         # a family in fonts/, else one pnp brings (NotoSans, DejaVuSans)
 
 icons:
   coin: {{glyph: "₽"}}      # write {{coin}} in any text
@@ -269,6 +382,79 @@ invariants:
     for_each: "row in tables.deal"
     assert: "row.cards * row.players < decks.actions.total"
     message: {t("check")}
+"""
+
+
+# --- the content root around the games ----------------------------------------------------
+
+README_NAMES = ("README.md", "README", "README.txt", "README.rst")
+IGNORED_OUTPUT = {"output", "output/", "/output", "/output/", "output/*", "/output/*"}
+
+
+def _root_files(root: Root, game: str, own_fonts: bool, made: NewGame) -> None:
+    """README.md and .gitignore where the root has none (an existing .gitignore gets output/
+    if it lacks it); fonts/ with a README when the designer wants fonts of their own."""
+    if not any((root.path / name).exists() for name in README_NAMES):
+        readme = root.path / "README.md"
+        readme.write_text(_root_readme(game), "utf-8")
+        made.made.append(readme)
+    ignore = root.path / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text(GITIGNORE, "utf-8")
+        made.made.append(ignore)
+    else:
+        text = ignore.read_text("utf-8", errors="replace")
+        if not IGNORED_OUTPUT & {line.strip() for line in text.splitlines()}:
+            sep = "" if not text or text.endswith("\n") else "\n"
+            with ignore.open("a", encoding="utf-8") as f:
+                f.write(sep + GITIGNORE)
+            made.extended.append(ignore)
+    fonts_readme = root.fonts / "README.md"
+    if own_fonts and not fonts_readme.exists():
+        root.fonts.mkdir(exist_ok=True)
+        fonts_readme.write_text(FONTS_README, "utf-8")
+        made.made.append(fonts_readme)
+
+
+GITIGNORE = """# made by `pnp build`, `pnp preview` and `pnp watch` (with the build stamps)
+output/
+"""
+
+
+def _root_readme(game: str) -> str:
+    return f"""# Print-and-play games made with pnp
+
+Each folder of `cards/` is a game, written in YAML: `cards/{game}/game.yaml` declares it, the
+other files add its decks, tokens and tables. `cards/pnp-*.schema.json` let an editor complete
+and check the YAML (`pnp schema` writes them again after an update of pnp). pnp is installed
+with `pip install pnp-press`.
+
+Run these in this folder (or add `--root` and its path):
+
+- `pnp validate`: every finding, as `PATH:LINE:COL: severity [rule] message`
+- `pnp build`: `output/GAME/GAME-LANG-a4.pdf` for every game and language
+  (`pnp build {game} --lang en --paper letter` for one language, on Letter paper)
+- `pnp preview {game}`: `output/{game}/preview/index.html`, every face in every language
+- `pnp watch {game}`: the PDFs and the preview made again at every save
+
+Translate, with standard gettext catalogs (Poedit, Weblate or a text editor):
+
+- `pnp i18n init {game} fr`: `locales/fr/LC_MESSAGES/{game}.po`, to translate
+- `pnp i18n update {game}`: after the texts change, merges them into every catalog
+- `pnp i18n status`: per language, what is translated, fuzzy or missing
+
+`output/` is made by the builds and left out of git (`.gitignore`). pnp brings its fonts
+(Noto Sans, DejaVu Sans); fonts of your own go in `fonts/` (`pnp new GAME --own-fonts`).
+"""
+
+
+FONTS_README = """# Fonts of your own
+
+A game names its font family in `game.yaml` (`print: font: MyFamily`, and
+`fallback_fonts:` for characters it lacks). pnp looks for the family here first, then among
+its own fonts (NotoSans, DejaVuSans). Name the files `MyFamily-Regular.ttf` (or
+`MyFamily.ttf`), `MyFamily-Bold.ttf`, `MyFamily-Italic.ttf` and `MyFamily-BoldItalic.ttf`,
+and keep each font's licence beside it: the PDFs embed the fonts.
 """
 
 

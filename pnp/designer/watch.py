@@ -5,7 +5,8 @@ watchfiles): about 55 ms from a save to the rebuild's start, where polling every
 125 ms on average. The game's folder, the fonts and the game's catalogs are watched; other
 games, the outputs and hidden files are not. A change validates again, prints the findings,
 and when there is no error rebuilds the PDFs and the preview page (which reloads itself in the
-browser). Each rebuild is a run of its own (pnp.core.run): nothing stale is kept.
+browser); with errors, no PDF is rebuilt and the preview page shows the errors instead, until a
+save fixes them. Each rebuild is a run of its own (pnp.core.run): nothing stale is kept.
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from pathlib import Path
 
 from ..build.pipeline import BuildOptions, build
 from ..content.load import Root
+from ..content.model import Game
 from ..core.errors import ContentError, PnpError
 from ..core.findings import Report
 from ..core.run import running
 from ..i18n.words import tr
 from ..printing.imposition import Options
 from ..validate import validate
-from .preview import build_preview
+from .preview import preview_dir, write_preview
 
 QUIET_MS = 50  # a save is often several writes: rebuild once they have stopped for this long
 
@@ -36,11 +38,14 @@ class Watcher:
     langs: tuple[str, ...]
     paper: str
     echo: Callable[[str], None] = print
+    out: Path | None = None  # --out: where the PDFs and the preview go (default: ROOT/output)
 
     def relevant(self, path: Path) -> bool:
         """Whether a change of ``path`` can change what the game builds."""
         inside = path.relative_to(self.root.path) if path.is_relative_to(self.root.path) else path
         if any(part.startswith(".") for part in inside.parts):  # editors' and pnp's own
+            return False
+        if self.out is not None and path.is_relative_to(self.out):  # its own outputs
             return False
         game_dir = self.root.game_dir(self.game)
         if path.is_relative_to(game_dir) or path.is_relative_to(self.root.fonts):
@@ -75,24 +80,30 @@ class Watcher:
     def _cycle(self) -> tuple[bool, float]:
         start = time.perf_counter()
         report = Report()
+        game: Game | None = None
+        seen = 0
         try:
             games = validate(self.root, [self.game], report)
+            seen = len(report)
             text = report.format_text()
             if text:
                 self.echo(text)
             game = games.get(self.game)
             if game is None or report.has_errors():
-                self.echo(tr("errors: nothing rebuilt; fix them and save again"))
-                return False, time.perf_counter() - start
-            opts = BuildOptions(langs=self.langs, layout=Options(paper=self.paper))
+                return self._failed(report, game, start)
+            opts = BuildOptions(
+                langs=self.langs, layout=Options(paper=self.paper), out_dir=self.out
+            )
             outputs = build(self.root, [self.game], opts, report, validated=games)
-            build_preview(self.root, game, report, [o.lang for o in outputs])
+            langs = list(dict.fromkeys(o.lang for o in outputs))
+            write_preview(self.root, self.game, game, report, langs, out=self.out)
         except ContentError:
-            self.echo(tr("errors: nothing rebuilt; fix them and save again"))
-            return False, time.perf_counter() - start
+            for f in report.findings[seen:]:  # what the build found after validation
+                self.echo(f.text())
+            return self._failed(report, game, start)
         except PnpError as exc:
             self.echo(f"pnp: {exc}")
-            return False, time.perf_counter() - start
+            return self._failed(report, game, start, problem=f"pnp: {exc}")
         seconds = time.perf_counter() - start
         self.echo(
             tr("rebuilt {game} in {seconds:.2f} s: {pdfs} and the preview").format(
@@ -101,12 +112,26 @@ class Watcher:
         )
         return True, seconds
 
+    def _failed(
+        self, report: Report, game: Game | None, start: float, problem: str = ""
+    ) -> tuple[bool, float]:
+        """No PDF rebuilt; the preview page shows the errors over the last faces drawn."""
+        self.echo(tr("errors: no PDF rebuilt, the preview shows them; fix them and save again"))
+        try:
+            write_preview(self.root, self.game, game, report, out=self.out, problem=problem)
+        except PnpError as exc:
+            self.echo(f"pnp: {exc}")
+        return False, time.perf_counter() - start
+
+    @property
+    def page(self) -> Path:
+        return preview_dir(self.root, self.game, self.out) / "index.html"
+
     def run(self) -> None:  # pragma: no cover - an endless loop, exercised by hand
         self.cycle()
-        page = self.root.output / self.game / "preview" / "index.html"
         self.echo(
             tr("watching {game}; open {page} in a browser; Ctrl-C stops").format(
-                game=self.game, page=page
+                game=self.game, page=self.page
             )
         )
         try:

@@ -55,7 +55,7 @@ class Translator:
         """True when ``t`` prints in the source language for lack of a translation."""
         if self._source or self.lang in t.values:
             return False
-        return self._entry_state(t)[0] != "translated"
+        return self._entry_state(t)[0] != "translated" and t.has_words()
 
     def position(self, t: Text) -> Pos:
         """Where this language's text of ``t`` is written: YAML, else the PO entry."""
@@ -90,7 +90,7 @@ class Translator:
             source = next(iter(t.values.values()), "")
         elif n is not None:
             source = t.form(src, n) or source
-        if not self._source:
+        if not self._source and t.has_words():  # "{coin}" is the same in every language
             pos = self.catalog.pos(entry) if entry is not None and self.catalog else t.pos
             self.fallbacks[t.ctx] = Fallback(t.ctx, state, pos)
         return source

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -63,16 +62,6 @@ def translations(
         yield text, source, [(lang, v) for lang, v in found if v is not None and v != source]
 
 
-# {placeholders} and icons, whose names are no words of a text
-_BRACES_RE = re.compile(r"\{[^{}]*\}")
-
-
-def has_words(text: Text) -> bool:
-    """Whether some value of ``text`` has a letter outside its {placeholders} and icons: one
-    without ("{coin}{coin}", "3 / 4", "**+2**") reads the same in every language."""
-    return any(ch.isalpha() for value in text.values.values() for ch in _BRACES_RE.sub("", value))
-
-
 @check
 def missing_texts(game: Game, ctx: CheckContext) -> None:
     """Texts without a version in some of the game's languages. Not reported: texts without
@@ -83,7 +72,7 @@ def missing_texts(game: Game, ctx: CheckContext) -> None:
         missing = [lang for lang in game.languages if text_in(game, text, lang, ctx) is None]
         if not missing or len(missing) == len(game.languages) or id(text) in messages:
             continue
-        if has_words(text):
+        if text.has_words():  # "{coin} {coin}" reads the same in every language
             have = ", ".join(sorted(text.values))
             ctx.add(
                 MISSING_TEXT,

@@ -46,6 +46,14 @@ class Text(Custom):
     def at(self, lang: str) -> Pos:
         return self.lpos.get(lang, self.pos)
 
+    def has_words(self) -> bool:
+        """Whether some value has a letter outside its {placeholders} and icons. One without
+        ("{coin} {coin}", "3 / 4", "**+2**") reads the same in every language: it needs no
+        translation, is no entry of a translation template, and is never a fallback."""
+        return any(
+            ch.isalpha() for v in self.values.values() for ch in re.sub(r"\{[^{}]*\}", "", v)
+        )
+
     @classmethod
     def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
         if isinstance(value, str | int | float) and not isinstance(value, bool):

@@ -133,6 +133,8 @@ def template(game: Game, printed: set[str] | None = None) -> Catalog:
         source, source_plural = source_forms(text, src)
         if not source or (printed is not None and text.ctx not in printed):
             continue
+        if not text.has_words():  # "{coin} {coin}" is the same in every language
+            continue
         pos = text.at(src)
         extracted = list(notes.get(text.ctx, []))
         if text.note:

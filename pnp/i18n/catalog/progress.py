@@ -62,7 +62,9 @@ def status(
     langs = list(dict.fromkeys([*game.languages, *catalog_languages(root, game.id)]))
     src = game.source_language
     texts = [
-        t for t in game.texts if source_forms(t, src)[0] and (printed is None or t.ctx in printed)
+        t
+        for t in game.texts
+        if source_forms(t, src)[0] and t.has_words() and (printed is None or t.ctx in printed)
     ]
     words = game_words(game)
     rows = []

@@ -1,0 +1,354 @@
+"""The preview page: boards and tiles among the faces, the findings at the top, `--out`, exit
+codes as `pnp validate`'s, and `pnp watch` showing errors on the page (in headless Chromium)."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from pnp.cli.commands import app
+from pnp.content.load import open_root
+from pnp.designer.preview import BOARD_PX, DPI, FACES_START
+from pnp.designer.watch import Watcher
+
+from helpers import FIXTURES, make_root
+
+runner = CliRunner()
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="needs Debian's chromium (installed by .ci/run)"
+)
+
+BOARDS = """\
+boards:
+  city:
+    name: {en: City board, it: Tabellone della città}
+    size: [300, 200]
+    title: {en: The city, it: La città}
+  tile:
+    name: {en: Tile, it: Tessera}
+    size: [90, 90]
+    title: {en: Tile A, it: Tessera A}
+    back:
+      title: {en: Tile B, it: Tessera B}
+"""
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, list(args), catch_exceptions=False)
+
+
+def game_with_boards(tmp_path: Path) -> Path:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    (root / "cards/mini/boards.yaml").write_text(BOARDS, "utf-8")
+    return root
+
+
+def sections(html: str) -> dict[str, dict[str, str]]:
+    """The face sections of a page: id -> their data- attributes."""
+    out = {}
+    for m in re.finditer(r'<section class="face" id="([^"]+)"([^>]*)>', html):
+        out[m.group(1)] = dict(re.findall(r'data-(\w+)="([^"]*)"', m.group(2)))
+    return out
+
+
+def body(html: str) -> dict[str, str]:
+    tag = re.search(r"<body[^>]*>", html)
+    assert tag, html[:300]
+    return dict(re.findall(r'data-(\w+)="([^"]*)"', tag.group(0)))
+
+
+def images_of(html: str, key: str) -> list[str]:
+    section = re.search(rf'<section class="face" id="{re.escape(key)}".*?</section>', html, re.S)
+    assert section, f"{key} missing"
+    return re.findall(r'<img src="([^"]+)"', section.group(0))
+
+
+def test_boards_and_tiles_are_faces_of_the_page(tmp_path: Path) -> None:
+    root = game_with_boards(tmp_path)
+    result = run("preview", "mini", "--root", str(root))
+    assert result.exit_code == 0, result.stderr
+    folder = root / "output/mini/preview"
+    html = (folder / "index.html").read_text("utf-8")
+    faces = sections(html)
+    kinds = {key: attrs["kind"] for key, attrs in faces.items()}
+    assert kinds == {
+        "setup": "setup",
+        "main-alpha-front": "card",
+        "main-back": "card",
+        "main-beta-front": "card",
+        "board.city-front": "board",
+        "board.tile-front": "board",
+        "board.tile-back": "board",
+        "chips-chip-front": "token",
+    }
+    # boards span wider than cards: a whole row for the large one, two columns for the tile
+    assert faces["board.city-front"]["span"] == "full"
+    assert faces["board.tile-front"]["span"] == "wide"
+    assert faces["main-alpha-front"]["span"] == "one"
+    assert body(html)["faces"] == "7"
+    # each board side drawn in each language, at its size (the large one at most BOARD_PX wide)
+    for key, width_mm in (("board.city-front", 300), ("board.tile-back", 90)):
+        en, it = (Image.open(folder / src) for src in images_of(html, key))
+        want = min(BOARD_PX, round(width_mm / 25.4 * DPI))
+        assert abs(en.width - want) <= 1 and en.size == it.size
+        assert en.tobytes() != it.tobytes()  # "The city" / "La città": drawn per language
+        assert len(en.convert("L").getcolors(1 << 16) or []) > 2  # not blank
+
+
+def test_a_finding_on_a_tile_sits_by_it_and_links_to_it(tmp_path: Path) -> None:
+    root = game_with_boards(tmp_path)
+    boards = root / "cards/mini/boards.yaml"
+    text = boards.read_text("utf-8")
+    # the back layout prints no text: a warning at this line, about the tile's back
+    boards.write_text(text + "      text: {en: Never printed, it: Mai stampato}\n", "utf-8")
+    result = run("preview", "mini", "--root", str(root))
+    assert result.exit_code == 0 and "boards.yaml:12:" in result.stderr, result.stderr
+    html = (root / "output/mini/preview/index.html").read_text("utf-8")
+    row = re.search(r'<tr class="warning">.*?</tr>', html, re.S)
+    assert row and 'href="#board.tile-back"' in row.group(0)
+    section = re.search(r'<section class="face" id="board.tile-back".*?</section>', html, re.S)
+    assert section and "boards.yaml:12:" in section.group(0)
+
+
+def test_findings_at_the_top_escaped_and_exit_1(tmp_path: Path) -> None:
+    root = game_with_boards(tmp_path)
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(
+        decks.read_text("utf-8").replace("copies: 2\n", 'copies: "<b>bold</b>"\n'),
+        "utf-8",
+    )
+    result = run("preview", "mini", "--root", str(root))
+    assert result.exit_code == 1, result.stdout + result.stderr
+    page = root / "output/mini/preview/index.html"
+    assert f"wrote {page}" in result.stdout and "errors" in result.stdout  # says where
+    assert "[schema]" in result.stderr
+    html = page.read_text("utf-8")
+    assert body(html)["state"] == "errors"
+    rows = re.findall(r'<tr class="error">(.*?)</tr>', html, re.S)
+    assert len(rows) == 3, html  # with the counts that the lost copies break
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[0], re.S)
+    assert cells[0] == "error" and cells[2] == "schema"
+    assert re.fullmatch(r"cards/mini/decks\.yaml:\d+:\d+", cells[1])
+    assert "&lt;b&gt;bold&lt;/b&gt;" in cells[3]  # escaped, never markup
+    assert "<b>bold" not in html
+    # nothing drawn from content with errors, and no earlier page to show: said so
+    assert FACES_START not in html and 'id="stale"' in html
+
+
+def test_exit_codes_as_validate(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "placeholder")
+    ok = run("preview", "mini", "--root", str(root))
+    assert ok.exit_code == 0, ok.stderr  # warnings only
+    assert "[placeholder]" in ok.stderr
+    assert run("preview", "mini", "--strict", "--root", str(root)).exit_code == 1
+    assert run("preview", "nope", "--root", str(root)).exit_code == 2
+    assert run("preview", "mini", "--lang", "xx", "--root", str(root)).exit_code == 2
+
+
+def test_out_like_build(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "clean")
+    out = tmp_path / "elsewhere"
+    result = run("preview", "mini", "--out", str(out), "--root", str(root))
+    assert result.exit_code == 0, result.stderr
+    assert (out / "mini/preview/index.html").is_file()
+    assert list((out / "mini/preview/en").glob("*.png"))
+    assert not (root / "output").exists()
+
+
+def break_yaml(path: Path) -> str:
+    good = path.read_text("utf-8")
+    path.write_text(good.replace("size: [90, 90]", "size: [90, 90"), "utf-8")
+    return good
+
+
+def test_watch_shows_errors_on_the_page_and_recovers(tmp_path: Path) -> None:
+    root = game_with_boards(tmp_path)
+    out = tmp_path / "out"
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=lambda _m: None, out=out)
+    assert watcher.cycle()[0]
+    assert (out / "mini/mini-en-a4.pdf").is_file() and not (root / "output").exists()
+    page, stamp = out / "mini/preview/index.html", out / "mini/preview/stamp.js"
+    good_stamp = stamp.read_text()
+    assert body(page.read_text("utf-8"))["state"] == "ok"
+
+    boards = root / "cards/mini/boards.yaml"
+    good = break_yaml(boards)
+    assert not watcher.cycle()[0]
+    html = page.read_text("utf-8")
+    assert body(html)["state"] == "errors"
+    assert stamp.read_text() != good_stamp  # the open page reloads on errors too
+    top = html.index('id="findings"')
+    assert "yaml-syntax" in html[top : html.index('id="stale"')]
+    assert "cards/mini/boards.yaml:" in html
+    # the faces of the last good page stay below, greyed, and their images still exist
+    stale = html[html.index('id="stale"') :]
+    assert 'id="board.tile-back"' in stale
+    for src in images_of(stale, "board.tile-back"):
+        assert (page.parent / src).is_file()
+
+    boards.write_text(good, "utf-8")
+    assert watcher.cycle()[0]
+    html = page.read_text("utf-8")
+    assert body(html)["state"] == "ok" and 'id="stale"' not in html
+    assert stamp.read_text() == good_stamp  # the same content, the same page
+
+
+def test_watch_ignores_its_own_out_folder(tmp_path: Path) -> None:
+    root = open_root(make_root(tmp_path, FIXTURES / "clean"))
+    inside = root.game_dir("mini") / "built"
+    watcher = Watcher(root, "mini", (), "a4", out=inside)
+    assert not watcher.relevant(inside / "mini/preview/index.html")
+    assert watcher.relevant(root.game_dir("mini") / "decks.yaml")
+    assert watcher.page == inside / "mini/preview/index.html"
+
+
+# --- in a browser -----------------------------------------------------------------------------
+
+
+def chromium_args(tmp: Path) -> list[str]:
+    assert CHROMIUM
+    return [
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp / 'chrome-profile'}",
+    ]
+
+
+@needs_chromium
+def test_boards_and_errors_in_headless_chromium(tmp_path: Path) -> None:
+    root = game_with_boards(tmp_path)
+    assert run("preview", "mini", "--root", str(root)).exit_code == 0
+    page = root / "output/mini/preview/index.html"
+    shot = tmp_path / "page.png"
+    args = [*chromium_args(tmp_path), "--virtual-time-budget=4000"]
+    dom = subprocess.run(
+        [*args, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    attrs = body(dom)
+    assert attrs.get("errors") == "0" and attrs.get("broken") == "0", attrs
+    assert int(attrs["loaded"]) == dom.count("<img ") > 0  # every image loaded, boards too
+    assert sections(dom)["board.city-front"]["kind"] == "board"
+    subprocess.run(
+        [*args, "--window-size=1200,1600", f"--screenshot={shot}", page.as_uri()],
+        capture_output=True,
+        timeout=120,
+    )
+    image = Image.open(shot)
+    assert image.size == (1200, 1600)
+    assert len(image.convert("L").getcolors(1 << 16) or []) > 20
+
+    # a broken save: the page shows the error at the top, over the last faces drawn
+    good = break_yaml(root / "cards/mini/boards.yaml")
+    result = run("preview", "mini", "--root", str(root))
+    assert result.exit_code == 1
+    dom = subprocess.run(
+        [*args, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    assert body(dom)["state"] == "errors" and body(dom)["broken"] == "0"
+    first_row = re.search(r"<tbody>\s*<tr class=\"(\w+)\">.*?</tr>", dom, re.S)
+    assert first_row and first_row.group(1) == "error" and "yaml-syntax" in first_row.group(0)
+    assert dom.index('id="findings"') < dom.index('id="board.city-front"')
+    (root / "cards/mini/boards.yaml").write_text(good, "utf-8")
+
+
+class DevTools:
+    """Chromium driven over --remote-debugging-pipe (the DevTools protocol on fds 3 and 4)."""
+
+    def __init__(self, args: list[str]) -> None:
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+        # out of the way of 3 and 4 before the child moves them there
+        high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in (to_chrome_r, from_chrome_w)]
+
+        def child() -> None:
+            os.dup2(high[0], 3)
+            os.dup2(high[1], 4)
+
+        self.proc = subprocess.Popen(
+            [*args, "--remote-debugging-pipe"],
+            close_fds=False,  # 3 and 4 stay open; pnp's own descriptors are not inheritable
+            preexec_fn=child,  # runs in the child before exec: 3 and 4 in place
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for fd in (to_chrome_r, from_chrome_w, *high):
+            os.close(fd)
+        self.buffer = b""
+        self.next_id = 0
+
+    def call(self, method: str, session: str | None = None, **params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        message: dict[str, Any] = {"id": self.next_id, "method": method, "params": params}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.from_chrome, 1 << 16)
+                assert chunk, "chromium closed the pipe"
+                self.buffer += chunk
+            raw, self.buffer = self.buffer.split(b"\0", 1)
+            reply = json.loads(raw)
+            if reply.get("id") == self.next_id:
+                assert "error" not in reply, reply
+                return dict(reply.get("result", {}))
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait(timeout=30)
+        os.close(self.to_chrome)
+        os.close(self.from_chrome)
+
+
+@needs_chromium
+def test_an_open_page_reloads_on_errors_and_recovers(tmp_path: Path) -> None:
+    """`pnp watch` with the page open: a broken save shows the error, the next good save the
+    faces again, without touching the browser."""
+    root = game_with_boards(tmp_path)
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=lambda _m: None)
+    assert watcher.cycle()[0]
+    tools = DevTools(chromium_args(tmp_path))
+    try:
+        target = tools.call("Target.createTarget", url=watcher.page.as_uri())["targetId"]
+        session = tools.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+
+        def shows(state: str, text: str) -> bool:
+            script = (
+                f"document.body && document.body.dataset.state === {json.dumps(state)} && "
+                f"document.body.innerText.includes({json.dumps(text)})"
+            )
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                got = tools.call("Runtime.evaluate", session, expression=script)
+                if got.get("result", {}).get("value") is True:
+                    return True
+                time.sleep(0.2)
+            return False
+
+        assert shows("ok", "city · front")
+        good = break_yaml(root / "cards/mini/boards.yaml")
+        assert not watcher.cycle()[0]
+        assert shows("errors", "yaml-syntax")
+        (root / "cards/mini/boards.yaml").write_text(good, "utf-8")
+        assert watcher.cycle()[0]
+        assert shows("ok", "tile · back")
+    finally:
+        tools.close()
