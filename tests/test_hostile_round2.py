@@ -7,7 +7,7 @@ measured subprocess, the contract on exit codes and messages) is tests/test_host
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -253,3 +253,130 @@ def test_template_results_are_bounded_before_they_are_built(root: Path, name: st
     )
     res = assert_bounded(measured("validate", "--root", root), peak_mb=300)
     assert res.code == 1 and "template" in res.rules(), res.text
+
+
+# --- 7. icons: bounded in pixels, decoded once per run ------------------------------------------
+
+
+def test_huge_icons_are_refused_before_they_are_decoded(root: Path) -> None:
+    import struct
+    import zlib
+
+    # 7,700 px square RGBA, mostly zeros: 230 KB on disk, 237 MB decoded
+    raw = zlib.compress((b"\0" + bytes(7700 * 4)) * 7700, 9)
+    head = struct.pack(">IIBBBBB", 7700, 7700, 8, 6, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", head) + _png_chunk(b"IDAT", raw)
+    game = root / GAME / "game.yaml"
+    text = game.read_text("utf-8")
+    icons = "".join(f"  i{n}: {{image: i{n}.png}}\n" for n in range(3))
+    for n in range(3):
+        put(root, f"{GAME}/i{n}.png", png + _png_chunk(b"IEND", b""))
+    game.write_text(text.replace("icons:\n", "icons:\n" + icons), "utf-8")
+    decks = root / GAME / "decks.yaml"
+    text = decks.read_text("utf-8").replace("Gain 2 {coin}", "{i0}{i1}{i2} 2 {coin}")
+    decks.write_text(text.replace("Guadagna 2 {coin}", "{i0}{i1}{i2} 2 {coin}"))
+    res = assert_bounded(measured("build", "--root", root), seconds=5.0, peak_mb=300)
+    assert res.code == 1 and len(res.at("bad-image")) == 3, res.text
+    assert "at most 1024 pixels a side" in res.text
+
+
+# --- 8. long translations: refused over the limit, fitted in bounded time under it -------------
+
+
+@pytest.mark.parametrize("words", [24_000, 300_000], ids=["under-the-limit", "over-the-limit"])
+def test_long_translations_are_bounded(root: Path, words: int) -> None:
+    text = "mot " * words + "{coin}."  # 96,006 or 1,200,006 characters
+    put(
+        root,
+        PO,
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        f'msgctxt "decks/main/cards/alpha/text"\nmsgid "Gain 2 {{coin}}."\nmsgstr "{text}"\n',
+    )
+    game = root / GAME / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("[en, it]", "[en, it, fr]"), "utf-8")
+    res = assert_bounded(measured("build", "--root", root, "--lang", "fr"), seconds=10.0)
+    if words > 100_000 // 4:
+        assert res.code == 1 and "at most 100,000" in res.text, res.text
+    else:
+        assert "text-overflow" in res.rules(), res.text
+
+
+# --- 15. a full disk, a read-only folder: the user's to fix, said clearly ----------------------
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Callable[[str], Path]]:
+    """Mount small tmpfs file systems (root only: skipped elsewhere); unmounted after."""
+    import subprocess
+
+    mounted: list[Path] = []
+
+    def mount(options: str) -> Path:
+        where = tmp_path / f"disk{len(mounted)}"
+        where.mkdir()
+        done = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(where)], capture_output=True
+        )
+        if done.returncode != 0:
+            pytest.skip("mounting a small file system needs root")
+        mounted.append(where)
+        return where
+
+    yield mount
+    for where in mounted:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [("size=64k", "No space left on device"), ("ro,size=64k", "Read-only file system")],
+    ids=["full", "read-only"],
+)
+def test_a_full_or_read_only_disk_is_the_users_to_fix(
+    pnp: Callable[..., Result],
+    root: Path,
+    tiny_disk: Callable[[str], Path],
+    options: str,
+    said: str,
+) -> None:
+    out = tiny_disk(options)
+    res = pnp("build", "--root", root, "--out", out)
+    assert res.code == 1 and said in res.text and "--out" in res.text, res.text
+    assert not [p for p in out.rglob("*") if p.is_file()]  # nothing half-written
+
+
+def test_translating_into_a_read_only_root(
+    pnp: Callable[..., Result], root: Path, tiny_disk: Callable[[str], Path]
+) -> None:
+    import shutil
+    import subprocess
+
+    disk = tiny_disk("size=4m")
+    shutil.copytree(root / "cards", disk / "cards")
+    subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+    res = pnp("i18n", "init", "mini", "fr", "--root", disk)
+    assert res.code == 1 and "Read-only file system" in res.text, res.text
+
+
+# --- 18. content cannot drive the terminal -----------------------------------------------------
+
+
+def test_titles_and_folder_names_reach_the_terminal_escaped(
+    pnp: Callable[..., Result], root: Path
+) -> None:
+    game = root / GAME / "game.yaml"
+    text = game.read_text("utf-8")
+    game.write_text(
+        text.replace("title: {en: Mini,", 'title: {en: "Mi\\e[2J\\e]0;pwn\\ani\\u202e",')
+    )
+    listed = pnp("list", "--root", root)
+    assert "\x1b" not in listed.text and "\u202e" not in listed.text, repr(listed.text)
+    assert "Mi\\x1b[2J\\x1b]0;pwn\\x07ni\\u202e" in listed.out, repr(listed.out)
+    odd = root / "cards" / "odd\nname\x1b[31m"
+    (root / GAME).rename(odd)
+    (odd / "extra.yaml").write_text("decks: [1\n", "utf-8")
+    res = pnp("validate", "--root", root)
+    assert "\x1b" not in res.text, repr(res.text)
+    lines = [ln for ln in res.text.splitlines() if "[yaml-syntax]" in ln]
+    assert len(lines) == 1 and lines[0].startswith("cards/odd\\nname\\x1b[31m/extra.yaml:"), lines

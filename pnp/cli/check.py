@@ -8,7 +8,7 @@ import typer
 
 from ..content.load import discover, load_game, open_root, select_games
 from ..core.errors import PnpError
-from ..core.findings import Report
+from ..core.findings import Report, terminal_safe
 from .common import Format, FormatOpt, RootOpt, app, err, fail, findings_text, game_names, summary
 
 
@@ -28,10 +28,11 @@ def list_games(root: RootOpt = None) -> None:
     for gid in ids:
         game = load_game(r, gid, Report())
         if game is None:
-            typer.echo(f"{gid}\t(unreadable: run `pnp validate {gid}`)")
+            typer.echo(terminal_safe(f"{gid}\t(unreadable: run `pnp validate {gid}`)"))
             continue
         title = Translator(game, game.source_language).text(game.meta.title)
-        typer.echo(f"{gid}\t{', '.join(game.languages)}\t{title}")
+        fields = (gid, ", ".join(game.languages), title)
+        typer.echo("\t".join(terminal_safe(f) for f in fields))
 
 
 JobsOpt = Annotated[

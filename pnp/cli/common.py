@@ -22,7 +22,7 @@ import typer
 
 from ..content.load import discover, load_game, open_root, select_games
 from ..core.errors import ContentError, PnpError, UsageError
-from ..core.findings import Finding, Report
+from ..core.findings import Finding, Report, terminal_safe
 from ..core.rules import Severity
 from ..i18n.words import tr
 
@@ -121,7 +121,9 @@ OutOpt = Annotated[Path | None, typer.Option("--out", help="Output folder (defau
 
 
 def err(message: str) -> None:
-    typer.echo(message, err=True)
+    """A message on stderr; what content put in it cannot drive the terminal (see
+    :func:`terminal_safe`); pnp's own line breaks are kept."""
+    typer.echo(terminal_safe(message, keep_newlines=True), err=True)
 
 
 def fail(exc: PnpError) -> NoReturn:
@@ -144,6 +146,7 @@ def progress() -> Callable[[str], None]:
     def show(step: str) -> None:
         if OUTPUT.quiet:
             return
+        step = terminal_safe(step)
         if OUTPUT.verbose:
             sys.stderr.write(f"[{OUTPUT.elapsed()} s] " + tr("building {step}").format(step=step))
             sys.stderr.write("\n")

@@ -7,11 +7,31 @@ severity, a rule id (pnp/core/rules.py) and a message that says what to do.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .rules import RULES, Severity
+
+
+# What a terminal would act on instead of showing: C0 and C1 controls (escape sequences, a
+# newline splitting a finding in two), DEL, and the bidirectional overrides that reorder a line
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def terminal_safe(text: str, keep_newlines: bool = False) -> str:
+    """``text`` with every character a terminal would act on written as an escape (``\\x1b``,
+    ``\\n``, ``\\u202e``): content (titles, folder and file names) cannot move the cursor,
+    recolour the screen or split a line of pnp's output."""
+
+    def escape(m: re.Match[str]) -> str:
+        ch = m.group()
+        if keep_newlines and ch in "\n\t":
+            return ch
+        return repr(ch)[1:-1] if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
+
+    return _UNSAFE.sub(escape, text)
 
 
 class Pos(NamedTuple):
@@ -41,7 +61,9 @@ class Finding:
     face: str = ""  # the face it is on (owner/card/side, as the preview names faces)
 
     def text(self) -> str:
-        return f"{self.pos}: {self.severity.value} [{self.rule}] {self.message}"
+        """One line for a terminal: content in the path or message cannot break it."""
+        line = f"{self.pos}: {self.severity.value} [{self.rule}] {self.message}"
+        return terminal_safe(line) if _UNSAFE.search(line) else line
 
     def as_json(self) -> dict[str, object]:
         return {
