@@ -28,6 +28,7 @@ from ..core.rules import (
 )
 from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, valid_language
 from .schema import INVALID, Context, convert
+from .sheets import Sheets
 from .yamlio import YMap, load_file
 
 GAME_FILE = "game.yaml"
@@ -158,7 +159,8 @@ def _load_game(root: Root, game_id: str, report: Report, trees: Trees | None) ->
     ctx = Context(report=report, game=game_id)
     if trees is None:
         trees = read_trees(root, game_id, report)
-    meta, parts, rel_files = _read_files(root, gdir, ctx, trees)
+    sheets = Sheets(root.path, gdir, report, game_id)
+    meta, parts, rel_files = _read_files(root, gdir, ctx, trees, sheets)
     if meta is None:
         if not any(f.pos.path.endswith(GAME_FILE) and f.game == game_id for f in report.errors):
             report.add(
@@ -187,24 +189,27 @@ def _check_folder_name(root: Root, gdir: Path, game_id: str, report: Report) -> 
 
 
 def _read_files(
-    root: Root, gdir: Path, ctx: Context, trees: Trees
+    root: Root, gdir: Path, ctx: Context, trees: Trees, sheets: Sheets
 ) -> tuple[GameFile | None, list[tuple[str, Sections]], list[str]]:
     """Every content file of a game, converted: game.yaml (None when it could not be read), the
-    other files' sections with their paths, and the paths of every file read."""
+    other files' sections with their paths, and the paths of every file read (the
+    spreadsheets they name last)."""
     meta: GameFile | None = None
     parts: list[tuple[str, Sections]] = []
     for rel, tree in trees.items():
-        obj = _read_file(root.path / rel, rel, gdir, ctx, tree)
+        obj = _read_file(root.path / rel, rel, gdir, ctx, tree, sheets)
         if isinstance(obj, GameFile):
             meta = obj
         elif obj is not None:
             parts.append((rel, obj))
-    return meta, parts, list(trees)
+    return meta, parts, [*trees, *sheets.read]
 
 
-def _read_file(file: Path, rel: str, gdir: Path, ctx: Context, data: Any) -> Sections | None:
+def _read_file(
+    file: Path, rel: str, gdir: Path, ctx: Context, data: Any, sheets: Sheets
+) -> Sections | None:
     """One content file, parsed, as its sections (the game's own game.yaml as a GameFile), or
-    None when it is empty or unusable (reported)."""
+    None when it is empty or unusable (reported). Spreadsheets it names are read in place."""
     report, game_id = ctx.report, ctx.game
     if data is UNREADABLE:
         return None
@@ -221,7 +226,7 @@ def _read_file(file: Path, rel: str, gdir: Path, ctx: Context, data: Any) -> Sec
         )
         return None
     target = GameFile if file.name == GAME_FILE and file.parent == gdir else Sections
-    obj = convert(data, target, data.pos, ctx)
+    obj = convert(sheets.expand(data), target, data.pos, ctx)
     return None if obj is INVALID else obj
 
 

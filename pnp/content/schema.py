@@ -223,6 +223,8 @@ def _plan(tp: Any) -> Converter:
         plan = _convert_union
     elif parser is not None:
         plan = functools.partial(_convert_custom, parser.from_yaml)
+    elif get_origin(tp) is Annotated:  # a mark for the JSON Schema only: convert as the type
+        plan = functools.partial(_convert_marked, get_args(tp)[0])
     elif tp in _SCALARS:
         plan = _SCALARS[tp]
     elif origin is Literal:
@@ -241,6 +243,10 @@ def _plan(tp: Any) -> Converter:
 
 def _convert_any(value: Any, _tp: Any, _pos: Pos, _ctx: Context) -> Any:
     return value
+
+
+def _convert_marked(inner: Any, value: Any, _tp: Any, pos: Pos, ctx: Context) -> Any:
+    return convert(value, inner, pos, ctx)
 
 
 def _convert_custom(
@@ -505,6 +511,9 @@ class SchemaBuilder:
         parser = _parser(tp)
         if parser is not None:
             return dict(parser.json_schema())
+        if origin is Annotated:  # a mark: its ``schema`` is one more form the value may take
+            marks = [m.schema for m in tp.__metadata__ if hasattr(m, "schema")]
+            return {"anyOf": [self.of(get_args(tp)[0]), *marks]}
         if tp is str:
             return {"type": ["string", "number"]}
         if tp is int:

@@ -42,6 +42,7 @@ YAML_LIMIT = rule(
     "yaml-limit", Severity.ERROR, "a file is too large, too deep or expands too many aliases"
 )
 FILE_ENCODING = rule("file-encoding", Severity.ERROR, "a file is not UTF-8 text")
+SHEET = rule("sheet", Severity.ERROR, "a spreadsheet of cards, tokens or rows cannot be read")
 SCHEMA = rule("schema", Severity.ERROR, "a value has the wrong type or a required key is missing")
 UNKNOWN_KEY = rule("unknown-key", Severity.WARNING, "a key the format does not know (a typo?)")
 LANGUAGE_CODE = rule("language-code", Severity.ERROR, "a language code is not a real locale")
@@ -124,6 +125,11 @@ MISSING_TEXT = rule(
 )
 PLACEHOLDER = rule(
     "placeholder", Severity.WARNING, "a card whose text the rulebook does not publish"
+)
+ASSUMPTION = rule(
+    "assumption",
+    Severity.INFO,
+    "a card, token, board or table the rulebook does not give: this copy's marked assumption",
 )
 TOKENS_KEPT = rule(
     "translation-tokens", Severity.ERROR, "a translation dropped or added a {placeholder}"

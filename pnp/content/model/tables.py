@@ -4,7 +4,7 @@ their key column covers) and the box's component list."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from ...core.findings import Pos
 from ..schema import INVALID, Context, Custom, Located, describe, fld
@@ -68,6 +68,27 @@ class Row(Custom):
         return {"anyOf": [{"type": "array"}, {"type": "object"}]}
 
 
+class _SheetSource:
+    """``Annotated[list[T], SheetSource]``: the list may instead name a spreadsheet, whose rows
+    pnp/content/sheets reads in its place before conversion; this marks the JSON Schema."""
+
+    schema: ClassVar[dict[str, Any]] = {
+        "anyOf": [
+            {
+                "type": "string",
+                "pattern": r"\.(csv|tsv|tab|xlsx|xlsm|ods|CSV|TSV|TAB|XLSX|XLSM|ODS)$",
+            },
+            {
+                "type": "object",
+                "properties": {"file": {"type": "string"}, "sheet": {"type": "string"}},
+                "required": ["file"],
+                "additionalProperties": False,
+            },
+        ],
+        "description": "a spreadsheet in the game's folder, one row an item (docs/spreadsheets.md)",
+    }
+
+
 Dice = Literal["d2", "d3", "d4", "d6", "d8", "d10", "d12", "d20", "2d6", "d66", "d100"]
 
 
@@ -127,10 +148,16 @@ class Table(Located):
     id: str = fld("", doc="table id (the key under tables:)")
     title: Text | None = fld(None, doc="heading printed above the table")
     columns: list[Column] = fld(default_factory=list, doc="the columns, the key column first")
-    rows: list[Row] = fld(default_factory=list, doc="rows: lists in column order or mappings")
+    rows: Annotated[list[Row], _SheetSource] = fld(
+        default_factory=list,
+        doc="rows: lists in column order or mappings, or a spreadsheet (file or {file:, sheet:})",
+    )
     total: list[Total] = fld(default_factory=list, doc="sums each row must satisfy")
     note: Text | None = fld(None, doc="a note printed under the table")
     sheet: bool = fld(True, doc="print this table on the setup sheet")
+    assumption: str | None = fld(
+        None, doc="this copy's own table where the rulebook is silent: why, or what it says"
+    )
     covers: Covers | None = fld(
         None, doc="a dice or lookup table: the outcomes its key column must cover once"
     )
