@@ -6,6 +6,7 @@ measured subprocess, the contract on exit codes and messages) is tests/test_host
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -380,3 +381,73 @@ def test_titles_and_folder_names_reach_the_terminal_escaped(
     assert "\x1b" not in res.text, repr(res.text)
     lines = [ln for ln in res.text.splitlines() if "[yaml-syntax]" in ln]
     assert len(lines) == 1 and lines[0].startswith("cards/odd\\nname\\x1b[31m/extra.yaml:"), lines
+
+
+# --- 17. folders linked out of the root are refused like linked files --------------------------
+
+
+@pytest.mark.parametrize("folder", ["game", "fonts", "locales"])
+def test_folders_linked_out_of_the_root_are_not_read(
+    pnp: Callable[..., Result], root: Path, tmp_path: Path, folder: str
+) -> None:
+    import shutil
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    secret = "TOP-SECRET-OUTSIDE"
+    if folder == "game":
+        shutil.copytree(root / GAME, outside / "mini")
+        (outside / "mini" / "secret.yaml").write_text(f"decks: {{{secret}: 1}}\n", "utf-8")
+        shutil.rmtree(root / GAME)
+        (root / GAME).symlink_to(outside / "mini", target_is_directory=True)
+    elif folder == "fonts":
+        shutil.move(str(root / "fonts"), str(outside / "fonts"))
+        (outside / "fonts" / f"{secret}-Regular.ttf").write_bytes(b"\0" * 100)
+        (root / "fonts").symlink_to(outside / "fonts", target_is_directory=True)
+        game = root / GAME / "game.yaml"
+        game.write_text(game.read_text("utf-8") + f"print: {{font: {secret}}}\n", "utf-8")
+    else:
+        po = outside / "LC_MESSAGES" / "mini.po"
+        po.parent.mkdir(parents=True)
+        po.write_text(f'msgid ""\nmsgstr ""\n"X-{secret}: 1\\n"\nbroken "{secret}\n', "utf-8")
+        (root / "locales" / "fr").parent.mkdir(parents=True)
+        (root / "locales" / "fr").symlink_to(outside, target_is_directory=True)
+    res = pnp("validate", "--root", root)
+    assert res.code == 1 and "outside the content root" in res.text, res.text
+    if folder != "fonts":  # the font's name is the game's own words; its bytes are not read
+        assert secret not in res.text, res.text
+
+
+# --- 14. the state kept in output/ is untrusted too ------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["nested", "fifo", "forged"])
+def test_state_files_shipped_in_output_are_not_trusted(
+    pnp: Callable[..., Result], root: Path, kind: str
+) -> None:
+    """A pack may come with an output/ folder: its state files cannot break or steer a build."""
+    state = root / "output" / "mini"
+    state.mkdir(parents=True)
+    facts = state / ".pnp-files.json"
+    if kind == "nested":
+        facts.write_text("[" * 100_000 + "]" * 100_000, "utf-8")
+    elif kind == "fifo":
+        os.mkfifo(facts)
+        os.mkfifo(state / "mini-en-a4.pdf.stamp")
+        (state / "mini-en-a4.pdf").write_bytes(b"%PDF-1.4\n")
+    else:  # facts claiming a broken image is a good one, for its exact size and time
+        art = put(root, f"{GAME}/art/x.png", b"\x89PNG\r\n\x1a\n" + bytes(100))
+        decks = root / GAME / "decks.yaml"
+        text = decks.read_text("utf-8")
+        decks.write_text(text.replace("copies: 4\n", "copies: 4\n        art: art/x.png\n", 1))
+        st = art.stat()
+        good = ["PNG", 64, 64, "RGB"]
+        entry = [st.st_size, st.st_mtime_ns, "0" * 64, good]
+        facts.write_text(
+            json.dumps({"version": 1, "code": "x", "files": {f"{GAME}/art/x.png": entry}})
+        )
+    res = assert_bounded(measured("build", "--root", root), seconds=10.0)
+    if kind == "forged":
+        assert res.code == 1 and "bad-image" in res.rules(), res.text
+    else:
+        assert res.code == 0 and (state / "mini-en-a4.pdf").stat().st_size > 1000, res.text

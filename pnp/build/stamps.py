@@ -14,6 +14,7 @@ from pathlib import Path
 from ..content.assets import file_digest, is_image_name, prefetch, remember_facts, settle
 from ..content.load import Root
 from ..content.model import valid_language
+from ..core.files import read_limited
 from ..core.findings import Report
 from .options import BuildOptions, Output
 
@@ -139,9 +140,11 @@ def all_up_to_date(
                 stamp = stamp_path(pdf)
                 if opts.png_dpi or opts.tts or not pdf.is_file() or not stamp.is_file():
                     return None
-                if stamp.read_text("utf-8", errors="replace") != stamp_of(
-                    digest_of(gid), lang, name, opts
-                ):
+                try:  # a stamp is a line: anything else (a pipe, a huge file) is no match
+                    kept = read_limited(stamp, 4096, "stamp").decode("utf-8", "replace")
+                except OSError:
+                    return None
+                if kept != stamp_of(digest_of(gid), lang, name, opts):
                     return None
                 outs.append(Output(gid, lang, pdf, pdf, 0, 0, 0, skipped=True))
     return outs
@@ -172,9 +175,8 @@ class Inputs:
         every = [p for gid in game_ids for p in inputs.files[gid]]
         for gid in game_ids if not opts.force else ():  # what the last build found, for the
             with contextlib.suppress(OSError):  # files unchanged since (--force reads all)
-                kept = facts_path(root, gid, opts)
-                if kept.stat().st_size <= MAX_FACTS_BYTES:
-                    remember_facts(kept.read_bytes(), inputs.files[gid], root.path, code_digest())
+                data = read_limited(facts_path(root, gid, opts), MAX_FACTS_BYTES, "facts file")
+                remember_facts(data, inputs.files[gid], root.path, code_digest())
         prefetch([p for p in every if is_image_name(p)], opts.jobs, wait=False)
         try:
             inputs.early = {p: file_part(p) for p in every if not is_image_name(p)}

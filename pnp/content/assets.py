@@ -382,8 +382,8 @@ def remember_facts(data: bytes, files: list[Path], base: Path, code: str) -> int
         kept = found["files"]
         if not isinstance(kept, dict):
             return 0
-    except (ValueError, TypeError, KeyError, AttributeError):
-        return 0
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return 0  # a facts file nested thousands deep is not ours either
     taken = 0
     for path in files:
         entry = kept.get(path.relative_to(base).as_posix())

@@ -22,7 +22,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..compat.ruamel import FastResolver
 from ..compat.ruamel import tag_of as _tag
-from ..core.files import ReadRefused, read_limited
+from ..core.files import ReadRefused, read_limited, root_of
 from ..core.findings import Pos, Report
 from ..core.rules import FILE_ENCODING, SCHEMA, YAML_DUPLICATE_KEY, YAML_LIMIT, YAML_SYNTAX
 
@@ -400,7 +400,7 @@ def _too_deep(yaml: YAML, text: str, path: str) -> Pos | None:
 def load_file(file: Path, rel: str, report: Report, game: str = "") -> LoadedFile:
     """Read and parse one YAML file; ``rel`` is its path relative to the content root."""
     try:
-        raw = read_limited(file, MAX_FILE_BYTES, "YAML file")
+        raw = read_limited(file, MAX_FILE_BYTES, "YAML file", inside=root_of(file, rel))
     except ReadRefused as exc:
         report.add(YAML_LIMIT, Pos(rel), f"not read: {exc}", game=game)
         return LoadedFile(rel, None, False)

@@ -57,12 +57,18 @@ class ReadRefused(OSError):
         return str(self.strerror)
 
 
-def open_regular(path: Path, what: str = "file") -> BinaryIO:
-    """``path`` opened for reading if it is a regular file and not a symbolic link: opened
-    without blocking (a FIFO does not hang the open) and checked on the open descriptor
-    (nothing can be swapped in between). :class:`ReadRefused` says why not."""
+def open_regular(path: Path, what: str = "file", inside: Path | None = None) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file and not a symbolic link, and, with
+    ``inside``, if it really lies in that folder (a folder on its way that is a symbolic link
+    out of it is refused like a linked file): opened without blocking (a FIFO does not hang
+    the open) and checked on the open descriptor. :class:`ReadRefused` says why not."""
     if os.path.islink(path):  # not even opened; O_NOFOLLOW below covers a late swap
         raise ReadRefused("symbolic links are not read; copy the file in instead")
+    if inside is not None and not _within(path, inside):
+        raise ReadRefused(
+            "it lies outside the content root: a folder on its way is a symbolic link out of "
+            "it; copy the folder in instead"
+        )
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
@@ -79,11 +85,22 @@ def open_regular(path: Path, what: str = "file") -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
-def read_limited(path: Path, limit: int, what: str = "file") -> bytes:
+def _within(path: Path, folder: Path) -> bool:
+    real, base = os.path.realpath(path), os.path.realpath(folder)
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def root_of(path: Path, rel: str) -> Path:
+    """The folder ``rel`` (a path relative to it, with / separators) is relative to."""
+    parts = [p for p in rel.split("/") if p]
+    return path.parents[len(parts) - 1] if parts else path
+
+
+def read_limited(path: Path, limit: int, what: str = "file", inside: Path | None = None) -> bytes:
     """The bytes of ``path``, a regular file (see :func:`open_regular`) of at most ``limit``
     bytes, checked before reading and read to ``limit`` + 1 bytes at most (a file that grows
     while being read is still refused). :class:`ReadRefused` says why not."""
-    with open_regular(path, what) as fh:
+    with open_regular(path, what, inside) as fh:
         try:
             size = os.fstat(fh.fileno()).st_size
             if size > limit:

@@ -57,8 +57,10 @@ class Family:
 
 
 def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
+    # a root's font lies in ROOT/fonts/, pnp's in its own folder: both really, not by a link
+    inside = path.parent if path.parent == BUNDLED_FONTS else path.parent.parent
     try:  # the size is checked before reading: a sparse 4 GB file costs nothing
-        data = read_limited(path, MAX_FONT_BYTES, "font")
+        data = read_limited(path, MAX_FONT_BYTES, "font", inside=inside)
     except ReadRefused as exc:
         raise BuildError(f"font {path.name} not read: {exc}") from exc
     digest = hashlib.sha1(data).hexdigest()[:8]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...content.load import Root
 from ...core.errors import PnpError
-from ...core.files import ReadRefused, read_limited, write_atomic
+from ...core.files import ReadRefused, read_limited, root_of, write_atomic
 from ..plural import PluralForms
 from ..po import Catalog, encode, parse
 from ..pocheck import PoProblem, scan_po
@@ -55,7 +55,7 @@ def catalog_languages(root: Root, game: str) -> list[str]:
 def read_bytes(path: Path, rel: str) -> bytes:
     """A catalog's bytes: a regular file, not a link, at most 16 MB (checked before reading)."""
     try:
-        return read_limited(path, MAX_CATALOG_BYTES, "catalog")
+        return read_limited(path, MAX_CATALOG_BYTES, "catalog", inside=root_of(path, rel))
     except ReadRefused as exc:
         raise CatalogError(rel, [PoProblem(0, 0, str(exc), "error")]) from exc
 
