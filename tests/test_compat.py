@@ -13,9 +13,8 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from pnp.compat import jinja
+from pnp.compat import jinja, ruamel
 from pnp.compat import reportlab as rl
-from pnp.compat import ruamel
 
 from helpers import REPO
 

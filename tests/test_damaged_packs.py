@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_hostile import SLACK, assert_contract, measured
 
 from helpers import REPO
-from test_hostile import SLACK, assert_contract, measured
 
 GAMES = sorted(p.name for p in (REPO / "cards").iterdir() if (p / "game.yaml").is_file())
 EXAMPLES = int(os.environ.get("DAMAGED_EXAMPLES", "16"))

@@ -14,7 +14,6 @@ from typing import NamedTuple
 
 from .rules import RULES, Severity
 
-
 # What a terminal would act on instead of showing: C0 and C1 controls (escape sequences, a
 # newline splitting a finding in two), DEL, and the bidirectional overrides that reorder a line
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
