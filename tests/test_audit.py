@@ -103,3 +103,23 @@ def test_audit_in_parallel_matches_one_process(tmp_path: Path) -> None:
     assert [(key(m), m.caught_by) for m in one.mutations] == [
         (key(m), m.caught_by) for m in two.mutations
     ]
+
+
+def test_a_mutation_is_written_and_undone_at_its_real_key() -> None:
+    """An integer key (a scenario's ``draw: {2: 12}``) and a key holding a dot are changed and
+    restored as they are: the audit once wrote ``'2'`` beside ``2`` and left it there, so every
+    later change in that process failed on a schema error and counted as caught."""
+    from pnp.content.yamlio import parse_text
+    from pnp.validate.audit import _locate, mutations
+
+    text = "scenarios:\n  s:\n    cards:\n      - {deck: d, draw: {2: 12, 3: 14}}\nx: {a.b: 5}\n"
+    tree = parse_text(text, "cards/g/s.yaml", Report()).data
+    found = {m.key: m for m in mutations({"cards/g/s.yaml": tree})}
+    m = found["scenarios.s.cards[0].draw.2"]
+    holder, at = _locate({"cards/g/s.yaml": tree}, m)
+    assert at == 2 and holder[at] == 12
+    holder[at] = m.new
+    assert dict(tree["scenarios"]["s"]["cards"][0]["draw"]) == {2: 13, 3: 14}
+    dotted = found["x.a.b"]
+    holder, at = _locate({"cards/g/s.yaml": tree}, dotted)
+    assert at == "a.b" and holder[at] == 5

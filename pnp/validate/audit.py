@@ -33,7 +33,7 @@ SKIP_KEYS = frozenset(
     {
         "size", "min_size", "box", "x", "y", "w", "h", "width", "height", "radius",
         "corner_radius", "gap", "bleed", "art_bleed", "version", "date", "font_size",
-        "line_height", "opacity", "rotate", "padding", "leading", "weight",
+        "line_height", "opacity", "rotate", "padding", "leading", "weight", "style",
     }
 )  # fmt: skip
 COUNT_KEYS = frozenset({"copies", "count"})
@@ -58,6 +58,8 @@ class Mutation:
     old: Any
     new: Any
     caught_by: list[str] = field(default_factory=list)  # rule ids of the new findings
+    # the keys and indices that lead to it in its file, as they are (an int key stays an int)
+    where: tuple[Any, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -101,30 +103,32 @@ def mutations(trees: Trees) -> list[Mutation]:
     """Every fact of the game's files, and the change tried on it."""
     ids = _defined_ids(trees)
     found: list[Mutation] = []
-    for rel, tree in trees.items():
+    for tree in trees.values():
         if isinstance(tree, YMap):
             for name, value in tree.items():
                 if name not in SKIP_SECTIONS:
-                    found.extend(_walk(value, tree.value_pos(name), str(name), ids, rel))
+                    found.extend(_walk(value, str(name), ids, (name,)))
     return found
 
 
-def _walk(node: Any, pos: Pos, key: str, ids: dict[str, set[str]], rel: str) -> Iterator[Mutation]:
-    children: list[tuple[Any, Pos, str, str]] = []
+def _walk(
+    node: Any, key: str, ids: dict[str, set[str]], where: tuple[Any, ...]
+) -> Iterator[Mutation]:
+    children: list[tuple[Any, Pos, str, str, Any]] = []
     if isinstance(node, YMap):
-        children = [(v, node.value_pos(k), f"{key}.{k}", str(k)) for k, v in node.items()]
+        children = [(v, node.value_pos(k), f"{key}.{k}", str(k), k) for k, v in node.items()]
     elif isinstance(node, YSeq):
-        children = [(v, node.item_pos(i), f"{key}[{i}]", "") for i, v in enumerate(node)]
-    for value, vpos, vkey, name in children:
+        children = [(v, node.item_pos(i), f"{key}[{i}]", "", i) for i, v in enumerate(node)]
+    for value, vpos, vkey, name, step in children:
         if name in SKIP_KEYS or name == "id":
             continue
         if isinstance(value, YMap | YSeq):
-            yield from _walk(value, vpos, vkey, ids, rel)
+            yield from _walk(value, vkey, ids, (*where, step))
             continue
         change = _change(value, name, vkey, ids)
         if change is not None:
             kind, new = change
-            yield Mutation(vpos, kind, vkey, value, new)
+            yield Mutation(vpos, kind, vkey, value, new, where=(*where, step))
 
 
 def _change(value: Any, name: str, key: str, ids: dict[str, set[str]]) -> tuple[str, Any] | None:
@@ -182,27 +186,12 @@ def _findings(root: Root, game_id: str, trees: Trees, catalogs: Translations) ->
 
 
 def _locate(trees: Trees, m: Mutation) -> tuple[Any, Any]:
-    """The container holding the mutated value, and its key or index."""
-    rel = m.pos.path
-    node: Any = trees[rel]
-    parts = _split(m.key)
-    for part in parts[:-1]:
-        node = node[part]
-    return node, parts[-1]
-
-
-def _split(key: str) -> list[Any]:
-    out: list[Any] = []
-    for piece in key.split("."):
-        while "[" in piece:
-            head, rest = piece.split("[", 1)
-            if head:
-                out.append(head)
-            index, piece = rest.split("]", 1)
-            out.append(int(index))
-        if piece:
-            out.append(piece)
-    return out
+    """The container holding the mutated value, and its key or index (as they are in the
+    file's data: a mapping's integer key stays an integer, a key may hold dots)."""
+    node: Any = trees[m.pos.path]
+    for step in m.where[:-1]:
+        node = node[step]
+    return node, m.where[-1]
 
 
 def _try(
