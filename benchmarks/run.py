@@ -91,6 +91,32 @@ print(json.dumps({"pnp_load_game": pnp_s, "ruamel_rt": rt_s, "ruamel_safe_c": sa
                   "cards": cards, "errors": len(report.errors)}))
 """
 
+# the reference of --png 300: each page of the PDFs rasterised once, nothing written
+RASTER_REF = r"""
+import sys
+import pypdfium2 as pdfium
+
+dpi, pages = float(sys.argv[1]), 0
+for name in sys.argv[2:]:
+    doc = pdfium.PdfDocument(name)
+    for i in range(len(doc)):
+        page = doc[i]
+        bitmap = page.render(scale=dpi / 72)
+        bitmap.to_pil()
+        bitmap.close()
+        page.close()
+        pages += 1
+    doc.close()
+print(pages, "pages")
+"""
+RASTER_MODES: dict[str, list[str]] = {
+    "build": [],
+    "png": ["--png", "300"],
+    "png-tts": ["--png", "300", "--tts"],
+    "tts": ["--tts"],
+    "png-jobs2": ["--png", "300", "--jobs", "2"],
+}
+
 
 # --- running and measuring ---------------------------------------------------------------------
 @dataclass
@@ -423,6 +449,35 @@ class Bench:
             "control": median(controls),
         }
 
+    def raster(self, kind: str, n: int) -> None:
+        """--png 300, --png 300 --tts and --tts against the same build without them, and the
+        reference: the PDFs of that build rasterised once at 300 dpi with pypdfium2."""
+        root = gen.make_pack(kind, n)
+        self.say(f"--png 300 and --tts, {kind} {n}")
+        pages = 2 * math.ceil(n / SHEET)
+        samples: dict[str, list[Sample]] = {name: [] for name in [*RASTER_MODES, "reference"]}
+        images: dict[str, list[float]] = {name: [] for name in RASTER_MODES}
+        for rep in range(self.runs):
+            for name, extra in RASTER_MODES.items():
+                out = self.out(f"raster-{kind}-{n}-{name}")
+                cmd = [*pnp_cmd(), "build", gen.GAME, "--root", str(root), "--out", str(out)]
+                label = f"raster-{kind}-{n}-{name}-run{rep + 1}"
+                sample = self.measure(label, [*cmd, *extra], out, root, pages, deep=rep == 0)
+                samples[name].append(sample)
+                written = [p for p in out.rglob("*") if p.suffix in (".png", ".jpg")]
+                images[name].append(sum(p.stat().st_size for p in written) / MB)
+                if name == "build":
+                    pdfs = [str(p) for p in sorted(out.rglob("*.pdf"))]
+                    ref = [sys.executable, "-c", RASTER_REF, "300", *pdfs]
+                    label = f"raster-{kind}-{n}-reference-run{rep + 1}"
+                    ref_out = self.out(f"raster-{kind}-{n}-reference")
+                    samples["reference"].append(self.measure(label, ref, ref_out, None))
+                shutil.rmtree(out, ignore_errors=True)
+        self.results.setdefault("raster", {})[f"{kind}-{n}"] = {
+            **{name: summary(s) for name, s in samples.items()},
+            "images_mb": {name: median(v) for name, v in images.items()},
+        }
+
 
 BUSY = "import time\nt = time.process_time()\nwhile time.process_time() - t < 1.0:\n    pass\n"
 
@@ -748,6 +803,53 @@ def other_table(res: dict[str, Any], d: dict[str, Any]) -> list[str]:
     return lines
 
 
+def raster_tables(res: dict[str, Any]) -> list[str]:
+    """The PNG and TTS exports (issue 20): each mode against the build without it, and the
+    targets: --png 300 at most 2x the reference, --tts adding at most 20 % to --png 300."""
+    raster = res.get("raster", {})
+    if not raster:
+        return []
+    lines = [
+        "### PNG faces and TTS sheets",
+        "",
+        "`pnp build` of both languages with each mode; the reference rasterises the PDFs of "
+        "the plain build once at 300 dpi with pypdfium2 (no file written). Images: the PNG "
+        "faces and JPEG sheets written, both languages.",
+        "",
+        "| pack | mode | wall | CPU | peak | images | wall ÷ plain build |",
+        "|---|---|--:|--:|--:|--:|--:|",
+    ]
+    names = {
+        "build": "plain build",
+        "png": "`--png 300`",
+        "png-tts": "`--png 300 --tts`",
+        "tts": "`--tts`",
+        "png-jobs2": "`--png 300 --jobs 2`",
+        "reference": "reference: pypdfium2, 300 dpi",
+    }
+    targets = ["", "| target (issue 20) | measured | |", "|---|--:|---|"]
+    for key, entry in raster.items():
+        plain = entry["build"]["wall"]
+        for name, label in names.items():
+            v = entry[name]
+            mb = entry["images_mb"].get(name, math.nan)
+            lines.append(
+                f"| {key} | {label} | {fmt_s(v['wall'])} | {fmt_s(v['cpu'])} | "
+                f"{fmt_mb(v['rss_mb'])} | {'–' if name == 'reference' else fmt_mb(mb)} | "
+                f"{fmt_x(ratio(v['wall'], plain))} |"
+            )
+        ref, png, both = entry["reference"]["wall"], entry["png"]["wall"], entry["png-tts"]["wall"]
+        v = ratio(png, ref)
+        shown = f"{fmt_x(v)} ({fmt_s(png)} vs {fmt_s(ref)})"
+        targets.append(f"| {key}: `--png 300` at most 2x the reference | {shown} | "
+                       f"{verdict(v, v <= 2)} |")  # fmt: skip
+        v = ratio(both, png) - 1
+        shown = "–" if v != v else f"{v * 100:+.0f} % ({fmt_s(both)} vs {fmt_s(png)})"
+        targets.append(f"| {key}: `--tts` adds at most 20 % to `--png 300` | {shown} | "
+                       f"{verdict(v, v <= 0.2)} |")  # fmt: skip
+    return [*lines, *targets, ""]
+
+
 def duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
@@ -776,6 +878,7 @@ def report(res: dict[str, Any], meta: dict[str, Any]) -> str:
         "",
         *other_table(res, d),
         "",
+        *raster_tables(res),
         "### Targets",
         "",
         *targets_table(d),
@@ -811,14 +914,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--from-json", type=Path, help="measure nothing: report the results saved in this file"
     )
+    parser.add_argument(
+        "--only",
+        choices=["raster"],
+        help="only these cases (raster: --png 300 and --tts); implies --no-readme",
+    )
     args = parser.parse_args(argv)
+    if args.only:
+        args.no_readme = True
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     if args.from_json:
         saved = json.loads(args.from_json.read_text(encoding="utf-8"))
         meta, results = saved["meta"], saved["results"]
     else:
-        meta, results = measure_all(args.quick, args.runs or (1 if args.quick else 3))
+        meta, results = measure_all(
+            args.quick, args.runs or (1 if args.quick else 3), args.only or ""
+        )
     text = report(results, meta)
     print(text)
     if not args.no_readme:
@@ -830,7 +942,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def measure_all(quick: bool, runs: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
     """Every measurement of a full (or quick) run; also saved to benchmarks/work/."""
     started = time.perf_counter()
     WORK.mkdir(parents=True, exist_ok=True)
@@ -848,7 +960,10 @@ def measure_all(quick: bool, runs: int) -> tuple[dict[str, Any], dict[str, Any]]
     }
     bench = Bench(runs, scratch, WORK / "logs" / ("quick" if quick else "full"))
     try:
-        if quick:
+        if only == "raster":
+            bench.raster("text", 100)
+            bench.raster("art", 90)
+        elif quick:
             bench.builds("text", 100)
             bench.builds("art", 30)
             bench.validate(100)
@@ -867,12 +982,14 @@ def measure_all(quick: bool, runs: int) -> tuple[dict[str, Any], dict[str, Any]]
             bench.jobs("text", 1000)
             bench.jobs("art", 90)
             bench.jobs("art", 900)  # where rendering outweighs the start
+            bench.raster("text", 100)
+            bench.raster("art", 90)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     meta["duration"] = time.perf_counter() - started
     meta["load_after"] = load_average()
     meta["failures"] = bench.failures
-    name = "results-quick.json" if quick else "results.json"
+    name = f"results-{only}.json" if only else "results-quick.json" if quick else "results.json"
     (WORK / name).write_text(
         json.dumps({"meta": meta, "results": bench.results}, indent=1), encoding="utf-8"
     )

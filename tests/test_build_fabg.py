@@ -73,9 +73,13 @@ def test_titles_in_the_right_language(pdfs: dict[tuple[str, str], Path], game) -
 
 
 def _mirror_x(
-    rect: tuple[float, float, float, float], page_w: float
+    rect: tuple[float, float, float, float], page_w: float, page_h: float = 0.0
 ) -> tuple[float, float, float, float]:
+    """Long-edge duplex: a portrait sheet turns about its vertical axis (x mirrored), a
+    landscape one (a sheet of landscape cards, e.g. the player aids) about its horizontal one."""
     x, y, w, h = rect
+    if page_h and page_w > page_h:
+        return (x, page_h - y - h, w, h)
     return (page_w - x - w, y, w, h)
 
 
@@ -113,7 +117,7 @@ def test_backs_print_behind_their_fronts(pdfs, game, paper: str) -> None:
                 assert front_title.split()[0] in _words_in(pdf.pages[i], front_rect, front_words)
                 back_face = card.back or slot.item.owner.back
                 back_title = back_face.title.values["en"]
-                mirrored = _mirror_x(front_rect, page_w)
+                mirrored = _mirror_x(front_rect, page_w, page.size.h)
                 found = _words_in(pdf.pages[i + 1], mirrored, back_words)
                 assert back_title.split()[0] in found, (
                     f"sheet {page.sheet}: back of {card.id} ({back_title!r}) not at the mirrored "

@@ -32,7 +32,11 @@ def test_validate_text_format_and_exit_codes() -> None:
     result = run("validate", "fabg", "--root", str(REPO))
     assert result.exit_code == 0
     lines = [ln for ln in result.stdout.splitlines() if ln]
-    assert lines and all(" warning [placeholder] " in ln for ln in lines)
+    # FABG's findings: placeholders (warnings) and its marked assumptions (info)
+    assert lines and all(
+        " warning [placeholder] " in ln or " info [assumption] " in ln for ln in lines
+    )
+    assert any(" info [assumption] " in ln for ln in lines)
     assert lines[0].startswith("cards/fabg/decks.yaml:")
     strict = run("validate", "fabg", "--strict", "--root", str(REPO))
     assert strict.exit_code == 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import shutil
 from pathlib import Path
 
@@ -221,13 +220,13 @@ def test_png_and_tts_exports(tmp_path: Path) -> None:
     opts = BuildOptions(langs=("en",), out_dir=tmp_path, png_dpi=300, tts=True)
     (out,) = build(open_root(REPO), ["fabg"], opts, report)
     pngs = {p.name: p for p in out.extra if p.parent.name == "fabg-en-png"}
-    robot = Image.open(io.BytesIO(out.extra[pngs["robots-robot-front.png"]]))
+    robot = Image.open(pngs["robots-robot-front.png"])  # out.extra: written file -> staged
     w, h = CARD_SIZES["poker"].w, CARD_SIZES["poker"].h
     assert robot.size == (round(w / 25.4 * 300), round(h / 25.4 * 300))
-    sheet = next(p for p in out.extra if p.name == "roles-faces-1.png")
-    grid = Image.open(io.BytesIO(out.extra[sheet]))
-    assert grid.size == (robot.size[0] * 10, robot.size[1] * 7)
-    assert (tmp_path / "fabg" / "fabg-en-tts" / "roles-back.png").is_file()
+    sheet = next(p for p in out.extra if p.name == "roles-faces-1.jpg")  # JPEG: test_tts
+    grid = Image.open(sheet)
+    assert grid.size == (robot.size[0] * 3, robot.size[1] * 2)  # 5 distinct roles (test_tts)
+    assert (tmp_path / "fabg" / "fabg-en-tts" / "roles-back.jpg").is_file()
 
 
 def test_calibration_sheet(tmp_path: Path) -> None:

@@ -8,13 +8,14 @@ import contextlib
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..content.load import Root
 from ..content.model import Game
-from ..core.errors import BuildError, ContentError
-from ..core.files import default_mode
+from ..core.errors import BuildError, ContentError, os_problem
+from ..core.files import ReadRefused, default_mode
 from ..core.findings import Report
 from ..core.perf import EarlyWriteback
 from ..core.rules import FALLBACK, GLYPH, OVERFLOW, PRINTABLE
@@ -27,6 +28,8 @@ if TYPE_CHECKING:  # the renderer and the validator are imported when first need
     from ..i18n.translator import Translator
     from ..printing.render import Renderer
 
+FaceProgress = Callable[[int, int], None]  # faces done, faces in all
+
 
 def render_game(
     root: Root,
@@ -35,7 +38,10 @@ def render_game(
     opts: BuildOptions,
     report: Report,
     catalog: LangCatalog | None = None,
+    progress: FaceProgress | None = None,
 ) -> Output:
+    """The PDF of ``game`` in ``lang`` (staged), and its PNG and TTS files when asked;
+    ``progress(done, total)`` is told how many of those faces are done."""
     from ..i18n import Translator
     from ..printing.render import Renderer
     from ..typeset.faces import FaceEngine
@@ -68,7 +74,11 @@ def render_game(
     sheets = max((p.sheet for p in pages), default=0)
     out = Output(game.id, lang, path, staged, len(pages), sheets, len(translator.fallbacks))
     if opts.png_dpi or opts.tts:
-        out.extra = raster_files(game, lang, renderer, out_dir, opts)
+        try:
+            out.extra, out.notes = raster_files(game, lang, renderer, out_dir, opts, progress)
+        except BaseException:
+            discard([staged])
+            raise
     return out
 
 
@@ -144,33 +154,115 @@ def _proof(
 
 
 def raster_files(
-    game: Game, lang: str, renderer: Renderer, out_dir: Path, opts: BuildOptions
-) -> dict[Path, bytes]:
-    """Face PNGs and TTS sheets, rendered from a PDF of one face per page."""
+    game: Game,
+    lang: str,
+    renderer: Renderer,
+    out_dir: Path,
+    opts: BuildOptions,
+    progress: FaceProgress | None = None,
+) -> tuple[dict[Path, Path], list[str]]:
+    """Face PNGs and TTS sheets with their saved objects, cut from pages of many faces each
+    rasterised once, each staged in a temporary file beside its final name as soon as it is
+    made (final name -> staged file); and what the terminal should say about them."""
     from ..content.queries import item_size
-    from ..printing import export
+    from ..printing import export, raster, tts
     from ..printing.render import Renderer
 
     owners = game.owners()
     sizes = {o.id: item_size(game, o) for o in owners}
     faces = export.face_pages(game, owners, sizes)
-    if not faces:
-        return {}
-    face_renderer = Renderer(
-        game, lang, renderer.engine, renderer.fonts, renderer.translator, renderer.title
-    )
-    pdf = face_renderer.render([f.page for f in faces])
-    dpi = opts.png_dpi or 150.0
-    rasters = export.rasterise(pdf, dpi, [f.page.size for f in faces])
-    images = dict(zip([f.name for f in faces], rasters, strict=True))
-    files: dict[Path, bytes] = {}
-    if opts.png_dpi:
-        for name, image in images.items():
-            files[out_dir / f"{game.id}-{lang}-png" / f"{name}.png"] = export.png_bytes(image, dpi)
+    decks: list[tts.DeckSheets] = []
     if opts.tts:
-        for name, data in export.tts_sheets(game, images, faces, dpi).items():
-            files[out_dir / f"{game.id}-{lang}-tts" / name] = data
-    return files
+        dpi = opts.png_dpi or tts.TTS_DPI
+        decks = tts.plan_decks(list(game.decks.values()), faces, sizes, dpi, opts.tts_max_px)
+    work = raster.plan(faces, [s for d in decks for s in d.sheets], opts.png_dpi)
+    if not work.tasks:
+        return {}, []
+    pdf = Renderer(
+        game, lang, renderer.engine, renderer.fonts, renderer.translator, renderer.title
+    ).render(work.pages)
+    folders = {"png": out_dir / f"{game.id}-{lang}-png", "tts": out_dir / f"{game.id}-{lang}-tts"}
+    staged: dict[Path, Path] = {}
+
+    def sink(name: str, data: bytes) -> None:
+        kind, _, rest = name.partition("/")
+        final = folders[kind] / rest
+        staged[final] = stage_file(final, data)
+
+    try:
+        for folder in folders.values():
+            remove_stale_in(folder)
+        raster.run(pdf, work.tasks, opts.jobs, sink, progress)
+        text = renderer.translator.text
+        for name, data in tts.saved_objects(
+            game.id,
+            decks,
+            folders["tts"].absolute(),
+            sizes,
+            lambda card: tts.plain(text(card.title)) or card.id,
+            lambda deck: tts.plain(text(deck.name)) or deck.id,
+        ).items():
+            sink(f"tts/{name}", data)
+    except BaseException:
+        discard(staged.values())
+        raise
+    return staged, _scaled_note(decks, opts)
+
+
+def stage_file(path: Path, data: bytes) -> Path:
+    """``data`` in a temporary file beside ``path`` (renamed into place by the build's commit)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
+    staged = Path(tmp)
+    default_mode(staged)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        if isinstance(exc, OSError):
+            raise BuildError(f"cannot write {path}: {exc.strerror}") from exc
+        raise
+    return staged
+
+
+def discard(staged: Any) -> None:
+    """Remove staged files, and their folders if nothing else is in them."""
+    folders = set()
+    for path in staged:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        folders.add(path.parent)
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()  # only when empty
+
+
+def _scaled_note(decks: list[Any], opts: BuildOptions) -> list[str]:
+    """Never silent: which TTS sheets hold their cards below the resolution asked, and at what."""
+    from ..i18n.words import tr
+
+    scaled = []
+    for plan in decks:
+        if plan.scaled:
+            sheet = min(plan.sheets, key=lambda s: s.dpi)
+            w, h = sheet.cell
+            scaled.append(f"{plan.deck.id} {w}x{h} px ({sheet.dpi:.0f} dpi)")
+    if not scaled:
+        return []
+    asked = opts.png_dpi or 300
+    return [
+        tr(
+            "TTS sheets drawn below {dpi:g} dpi to stay within {px} px a side "
+            "(--tts-max-px allows larger sheets): {decks}"
+        ).format(dpi=asked, px=opts.tts_max_px, decks=", ".join(scaled))
+    ]
 
 
 STALE_SECONDS = 3600
@@ -183,7 +275,7 @@ def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
         remove_stale(path)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
+        raise BuildError(f"cannot write into {path.parent}: {os_problem(exc, path=False)}") from exc
     staged = Path(tmp)
     default_mode(staged)
     try:
@@ -194,11 +286,22 @@ def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
                 writer.close()
             finally:
                 writer.stop()
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             staged.unlink()
+        if isinstance(exc, OSError) and not isinstance(exc, ReadRefused):  # a full disk...
+            raise BuildError(f"cannot write {path}: {os_problem(exc, path=False)}") from exc
         raise
     return staged
+
+
+def remove_stale_in(folder: Path) -> None:
+    """Staged files left in ``folder`` by a build killed long ago."""
+    now = time.time()
+    for old in folder.glob(".*.tmp") if folder.is_dir() else ():
+        with contextlib.suppress(OSError):
+            if now - old.stat().st_mtime > STALE_SECONDS:
+                old.unlink()
 
 
 def remove_stale(path: Path) -> None:

@@ -23,6 +23,7 @@ class BuildOptions:
     proof: bool = False  # a translator's proof (source | translation) instead of print sheets
     png_dpi: float | None = None  # also write every face as a PNG at this resolution
     tts: bool = False  # also write Tabletop Simulator deck sheets
+    tts_max_px: int = 4096  # largest side of a TTS sheet (printing.tts.TTS_MAX_PX)
 
 
 @dataclass
@@ -34,7 +35,8 @@ class Output:
     pages: int
     sheets: int
     fallbacks: int
-    extra: dict[Path, bytes] = field(default_factory=dict)  # PNG faces, TTS sheets
+    extra: dict[Path, Path] = field(default_factory=dict)  # PNG faces, TTS: name -> staged
+    notes: list[str] = field(default_factory=list)  # for the terminal (TTS sheets scaled down)
     skipped: bool = False  # up to date: nothing was rendered
 
 

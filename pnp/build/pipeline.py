@@ -20,7 +20,7 @@ from ..core.errors import ContentError
 from ..core.files import write_atomic
 from ..core.findings import Report
 from ..core.run import running
-from .documents import render_game
+from .documents import discard, render_game
 from .options import BuildOptions, Output, languages_for
 from .printed import printed_texts
 from .stamps import (
@@ -88,6 +88,7 @@ def _build(
         for out in outputs:  # nothing half-done stays behind
             with contextlib.suppress(OSError):
                 out.staged.unlink()
+            discard(out.extra.values())
         raise
     return outputs
 
@@ -118,22 +119,30 @@ def _render_all(
 ) -> None:
     """Render every job into ``outputs`` (staged files), in worker processes with --jobs."""
     total = len(jobs)
-    if opts.jobs > 1 and total > 1:
-        outputs.extend(render_parallel(root, jobs, opts.jobs, report, progress, catalogs))
+    if opts.jobs > 1 and total > 1:  # the workers share the processes left for PNG faces
+        share = [(g, lang, replace(one, jobs=max(1, opts.jobs // total))) for g, lang, one in jobs]
+        outputs.extend(render_parallel(root, share, opts.jobs, report, progress, catalogs))
         return
     for i, (game, lang, one) in enumerate(jobs, 1):
+        step = f"[{i}/{total}] {game.id} {lang} {one.layout.paper}"
         if progress:
-            progress(f"[{i}/{total}] {game.id} {lang} {one.layout.paper}")
+            progress(step)
         catalog = catalogs[game.id].get(lang)
-        outputs.append(render_game(root, game, lang, one, report, catalog))
+        faces = _faces_progress(progress, step) if progress else None
+        outputs.append(render_game(root, game, lang, one, report, catalog, faces))
+
+
+def _faces_progress(progress: Callable[[str], None], step: str) -> Callable[[int, int], None]:
+    """The PNG and TTS faces done, after the step they belong to ("STEP: 12/80 faces")."""
+    return lambda done, total: progress(f"{step}: {done}/{total} faces")
 
 
 def _commit(root: Root, outputs: list[Output], opts: BuildOptions, inputs: Inputs) -> None:
     """Everything is ready: put the files in place, with their stamps and the kept facts."""
     for out in outputs:
         os.replace(out.staged, out.path)
-        for extra_path, extra_data in sorted(out.extra.items()):
-            write_atomic(extra_path, extra_data)
+        for final, staged in sorted(out.extra.items()):  # PNG and TTS files, staged beside
+            os.replace(staged, final)
         stamp = stamp_of(inputs.digest_of(out.game), out.lang, out.path.name, opts)
         write_atomic(stamp_path(out.path), stamp.encode())
     for gid in dict.fromkeys(out.game for out in outputs):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -53,7 +54,22 @@ PngOpt = Annotated[
     typer.Option("--png", help="Also write every face as a PNG at this DPI.", min=30, max=1200),
 ]
 TtsOpt = Annotated[
-    bool, typer.Option("--tts", help="Also write Tabletop Simulator deck sheets (10x7).")
+    bool,
+    typer.Option(
+        "--tts",
+        help="Also write Tabletop Simulator deck sheets (at most 10x7 cards, sized to the deck) "
+        "and saved objects (JSON) that import them as decks.",
+    ),
+]
+TtsMaxOpt = Annotated[
+    int,
+    typer.Option(
+        "--tts-max-px",
+        help="Largest side of a TTS sheet in pixels (TTS recommends 4096); larger decks are "
+        "drawn at a lower resolution, and the build says so.",
+        min=256,
+        max=16384,
+    ),
 ]
 JobsOpt = Annotated[
     int, typer.Option("--jobs", "-j", help="Build in N processes in parallel.", min=1, max=64)
@@ -91,6 +107,7 @@ def build_cmd(
     out: OutOpt = None,
     png: PngOpt = None,
     tts: TtsOpt = False,
+    tts_max_px: TtsMaxOpt = 4096,  # printing.tts.TTS_MAX_PX
     jobs: JobsOpt = 1,
     proof: ProofOpt = False,
     force: ForceOpt = False,
@@ -121,25 +138,43 @@ def build_cmd(
             out_dir=out.resolve() if out else None,
             png_dpi=png,
             tts=tts,
+            tts_max_px=tts_max_px,
             jobs=jobs,
             proof=proof,
             force=force,
         )
-        outputs = build(r, games, opts, report, progress=progress())
+        outputs = build(r, games, opts, report, progress=_progress())
     except KeyboardInterrupt:
         err("")
         fail(Interrupted(tr("interrupted; nothing was written")))
     except (ContentError, PnpError) as exc:
         fail_with(build_findings(report), exc)
+    _say_written(outputs, report)
+
+
+def _progress() -> Callable[[str], None]:
+    """Progress on stderr; off a terminal, one line a PDF, not one for each PNG face."""
+    show = progress()
+    if sys.stderr.isatty():
+        return show
+    shown: set[str] = set()
+
+    def once(step: str) -> None:
+        job = step.split(": ", 1)[0]  # "[1/2] fabg en a4: 12/80 faces"
+        if job not in shown:
+            shown.add(job)
+            show(job)
+
+    return once
+
+
+def _say_written(outputs: list[Output], report: Report) -> None:
+    """The findings, then what was written (and what to know about it)."""
     if sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")
     text = build_findings(report)
     if text:
         err(text)
-    _say_written(outputs)
-
-
-def _say_written(outputs: list[Output]) -> None:
     for o in outputs:
         try:
             shown = o.path.relative_to(Path.cwd())
@@ -163,3 +198,5 @@ def _say_written(outputs: list[Output]) -> None:
                     n=len(o.extra), folders=", ".join(folders)
                 )
             )
+        for note in o.notes:
+            typer.echo("  " + note)

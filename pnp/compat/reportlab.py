@@ -159,3 +159,78 @@ def wrapped_lines(paragraph: Any) -> list[Any] | None:
 def font_characters(font: Any) -> frozenset[int]:
     """The code points a registered TrueType font has glyphs for."""
     return frozenset(font.face.charToGlyph.keys())
+
+
+def share_images(paragraph: Any, readers: dict[Any, Any]) -> None:
+    """The inline images (``<img>``) of a parsed Paragraph drawn from one ImageReader per
+    file: reportlab's parser makes a reader for every occurrence (``frag.cbDefn.image``), and
+    each keeps its decoded pixels once drawn, for as long as the paragraph lives."""
+    for frag in getattr(paragraph, "frags", ()):
+        defn = getattr(frag, "cbDefn", None)
+        if defn is None or getattr(defn, "kind", None) != "img":
+            continue
+        shared = readers.get(defn.src)
+        if shared is None:
+            readers[defn.src] = defn.image
+        else:
+            defn.image = shared
+
+
+# --- shaping: reportlab's harfbuzz support (its ``shaping`` extra, uharfbuzz) ----------------
+# ``reportlab.pdfbase.ttfonts.shapeStr`` shapes one string in one font (the direction and
+# script guessed from its letters) into a ``ShapedStr``: the glyphs in visual order, as
+# characters of the font (reportlab gives glyphs without a character one in the private use
+# area), each with harfbuzz's advance and offsets, which the text object draws with ``TJ``.
+
+
+def shaping_available() -> bool:
+    """True when reportlab can shape text (uharfbuzz is installed)."""
+    from reportlab.pdfbase import ttfonts
+
+    return getattr(ttfonts, "uharfbuzz", None) is not None
+
+
+def _guessed_rtl(text: str) -> bool:
+    """Whether harfbuzz, as reportlab calls it (``guess_segment_properties``), shapes
+    ``text`` right to left: it guesses from the script, and guesses Arabic digits wrong."""
+    import uharfbuzz
+
+    buf = uharfbuzz.Buffer()
+    buf.add_str(text)
+    buf.guess_segment_properties()
+    return str(buf.direction) == "rtl"
+
+
+def shape(text: str, font_name: str, rtl: bool, mirror: Any = None) -> tuple[str, float, bool]:
+    """``text`` (one font, one direction, no line break) shaped by harfbuzz through reportlab:
+    what to draw (its glyphs in visual order), its width at 1 pt, and whether it was shaped.
+    ``rtl``: the direction the bidirectional algorithm gave it; where harfbuzz would guess the
+    other one (brackets in a right-to-left run, Arabic digits in a left-to-right one), the
+    text is handed over reversed and mirrored (``mirror``: one character's mirror image), which
+    is what shaping it in its own direction draws. Without uharfbuzz, the text reversed and
+    mirrored when right to left, unshaped."""
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+
+    def flipped(t: str) -> str:
+        return "".join(mirror(c) if mirror else c for c in reversed(t))
+
+    if not shaping_available() or not getattr(getFont(font_name), "shapable", False):
+        drawn = flipped(text) if rtl else text
+        return drawn, float(stringWidth(drawn, font_name, 1.0)), False
+    given = flipped(text) if _guessed_rtl(text) != rtl else text
+    shaped = shapeStr(given, font_name, 10.0)
+    if isinstance(shaped, ShapedStr):
+        return shaped, sum(sd.x_advance for sd in shaped.__shapeData__) / 1000.0, True
+    return given, float(stringWidth(given, font_name, 1.0)), True
+
+
+def begin_actual_text(text_object: Any, text: str) -> None:
+    """Open a marked-content span whose ``/ActualText`` is ``text``: what copying or searching
+    the glyphs drawn until :func:`end_actual_text` gives (a line's text in logical order)."""
+    data = ("\ufeff" + text).encode("utf-16-be").hex().upper()
+    text_object._code.append(f"/Span <</ActualText <{data}>>> BDC")
+
+
+def end_actual_text(text_object: Any) -> None:
+    text_object._code.append("EMC")

@@ -146,6 +146,12 @@ TRANSLATION_NUMBERS = rule(
 )
 OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
+SCRIPT = rule(
+    "script",
+    Severity.ERROR,
+    "a language's texts use a script no font covers, or one this installation cannot shape or "
+    "lay out right to left",
+)
 FONT = rule("font", Severity.ERROR, "a font of the game cannot be loaded")
 PRINTABLE = rule(
     "printable-area",

@@ -131,6 +131,13 @@ SHEET_WORDS: tuple[Word, ...] = (
         "setup",
     ),
     _W(
+        "{mark} not given by the rulebook: an assumption of this copy, made so that the game can "
+        "be played; where the rulebook says otherwise, follow the rulebook.",
+        "setup sheet: explains the mark ({mark} is †) printed on cards, tokens, boards and "
+        "table titles that the rulebook does not give",
+        "setup",
+    ),
+    _W(
         "Content pack version {version}",
         "setup sheet: the edition of the content; a date may follow",
         "setup",

@@ -20,6 +20,7 @@ from ..compat.reportlab import font_characters
 from ..core.errors import BuildError
 from ..core.files import ReadRefused, read_limited
 from ..core.run import current
+from .scripts import bundled_font
 
 FACES = ("regular", "bold", "italic", "bolditalic")
 _FILE_SUFFIX = {
@@ -29,8 +30,9 @@ _FILE_SUFFIX = {
     "bolditalic": "BoldItalic",
 }
 MAX_FONT_BYTES = 32 * 1024 * 1024
-# the fonts pnp ships (Noto Sans, DejaVu Sans; licences beside them): a content root's fonts/
-# is searched first, then these, so a game needs no fonts/ of its own
+# the fonts pnp ships (Noto Sans, DejaVu Sans, Noto Sans Arabic, Hebrew, Devanagari and Thai;
+# licences beside them): a content root's fonts/ is searched first, then these, so a game
+# needs no fonts/ of its own
 BUNDLED_FONTS = Path(__file__).resolve().parent.parent / "data" / "fonts"
 
 
@@ -125,21 +127,53 @@ def family(fonts_dir: Path, name: str) -> Family:
     return fam
 
 
+# the catch-all fallback: pnp's script fonts (scripts.BUNDLED_SCRIPT_FONTS) go before it
+CATCH_ALL = "DejaVuSans"
+
+
 @dataclass
 class FontSet:
-    """The main family of a game and its fallbacks, in order."""
+    """The main family of a game and its fallbacks, in order; for a character none of them
+    has, pnp's font for its script (Arabic, Hebrew, Devanagari, Thai), loaded when first
+    needed. pnp's script fonts come before DejaVu Sans, the catch-all, so that a script is
+    set in the font made for it; a family the game lists comes before them."""
 
     main: Family
     fallbacks: list[Family]
+    fonts_dir: Path | None = None  # where the game's fonts are (None: pnp's only)
+    scripts: dict[str, Family | None] = field(default_factory=dict)  # loaded script fonts
 
     def covering(self, face: str, char: str) -> Family | None:
         """The first family that has ``char`` (main first), or None."""
         if self.main.has(face, char):
             return self.main
         for fb in self.fallbacks:
+            if fb.name == CATCH_ALL:
+                found = self.script_family(face, char)
+                if found is not None:
+                    return found
             if fb.has(face, char):
                 return fb
-        return None
+        return self.script_family(face, char)
+
+    def script_family(self, face: str, char: str) -> Family | None:
+        """pnp's family for the script of ``char``, when it brings one that has it."""
+        name = bundled_font(char)
+        if name is None:
+            return None
+        if name not in self.scripts:
+            try:
+                self.scripts[name] = family(self.fonts_dir or BUNDLED_FONTS, name)
+            except BuildError:  # a damaged copy in the root's fonts/: as if there were none
+                self.scripts[name] = None
+        found = self.scripts[name]
+        return found if found is not None and found.has(face, char) else None
+
+    def covers(self, face: str, text: str) -> bool:
+        """True when some family of the set has every character of ``text``."""
+        if self.main.covers(face, text):
+            return True
+        return all(ch in " \t\n\u00a0" or self.covering(face, ch) for ch in text)
 
 
 def fontset(fonts_dir: Path, main: str, fallbacks: list[str]) -> FontSet:
@@ -150,4 +184,4 @@ def fontset(fonts_dir: Path, main: str, fallbacks: list[str]) -> FontSet:
             extra.append(family(fonts_dir, name))
         except BuildError as exc:
             raise BuildError(f"fallback {exc}") from exc
-    return FontSet(main_family, extra)
+    return FontSet(main_family, extra, fonts_dir)

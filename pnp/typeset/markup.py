@@ -20,9 +20,10 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from ..compat.reportlab import parse_fragments
+from ..compat.reportlab import parse_fragments, share_images
 from ..core.run import current
 from .fonts import FontSet
+from .scripts import is_rtl, needs_layout
 
 TOKEN_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.-]*)\}")
 # every mark starts with *, _ or {: the lookahead in front lets the regex engine skip other
@@ -123,15 +124,42 @@ def face_of(bold: bool, italic: bool) -> str:
     )
 
 
+class LaidText(str):
+    """Paragraph XML of a text that reportlab's Paragraph cannot lay out (a script that needs
+    shaping, a right-to-left text or language), with what :func:`pnp.typeset.layout.Paragraph`
+    lays it out from instead: the runs, fonts, base face, size and language."""
+
+    runs: list[Run]
+    fonts: FontSet
+    face: str
+    size: float
+    lang: str
+
+
+def laid_out(runs: list[Run], lang: str) -> bool:
+    """True when a paragraph of ``runs`` in ``lang`` needs pnp's layout (shaping or the
+    bidirectional algorithm) rather than reportlab's Paragraph."""
+    if is_rtl(lang):
+        return True
+    return any(needs_layout(r.text) or (r.icon and needs_layout(r.icon.glyph or "")) for r in runs)
+
+
 def to_xml(
     runs: list[Run],
     fonts: FontSet,
     base_face: str,
     size: float,
     missing: Missing | None = None,
+    lang: str = "",
 ) -> str:
-    """reportlab paragraph XML for a list of runs, each character in a font that has it."""
-    return _xml(_groups(runs, fonts, base_face, size, missing), fonts.main.font(base_face))
+    """reportlab paragraph XML for a list of runs, each character in a font that has it; a
+    :class:`LaidText` when the runs need pnp's layout (``lang``: the language they print in)."""
+    xml = _xml(_groups(runs, fonts, base_face, size, missing), fonts.main.font(base_face))
+    if not laid_out(runs, lang):
+        return xml
+    laid = LaidText(xml)
+    laid.runs, laid.fonts, laid.face, laid.size, laid.lang = runs, fonts, base_face, size, lang
+    return laid
 
 
 def _xml(groups: list[tuple[str, str, str]], plain_font: str) -> str:
@@ -177,11 +205,11 @@ def _groups(
                 )
                 continue
             color = icon.color or ""
-            _font_segments(icon.glyph or "", fonts, icon.face or face, missing, color, segments)
+            font_segments(icon.glyph or "", fonts, icon.face or face, missing, color, segments)
             continue
         if run.text.startswith("{") and run.text.endswith("}") and missing is not None:
             missing.tokens.add(run.text[1:-1])
-        _font_segments(run.text, fonts, face, missing, "", segments)
+        font_segments(run.text, fonts, face, missing, "", segments)
     groups: list[tuple[str, str, str]] = []
     for font, color, text in segments:
         if font and groups and groups[-1][0] == font and groups[-1][1] == color:
@@ -216,7 +244,10 @@ def make_paragraph(
             for font, color, part in groups
         ]
         return Paragraph(text, style, frags=frags)
-    return Paragraph(_xml(groups, plain_font) or "&nbsp;", style)
+    paragraph = Paragraph(_xml(groups, plain_font) or "&nbsp;", style)
+    if "<img " in text:  # icons drawn from one decoded image each per run, not one per text
+        share_images(paragraph, current().store("typeset.icon-readers", limit=256))
+    return paragraph
 
 
 def _prototype(style: ParagraphStyle, font: str, color: str) -> Any:
@@ -234,7 +265,7 @@ def _prototype(style: ParagraphStyle, font: str, color: str) -> Any:
     return frags[0]
 
 
-def _font_segments(
+def font_segments(
     text: str,
     fonts: FontSet,
     face: str,
@@ -250,7 +281,7 @@ def _font_segments(
         if ch == "\n":
             segments.append(("", "", "<br/>"))
             continue
-        fam = fonts.covering(face, ch) if ch not in " \t\u00a0" else fonts.main
+        fam = fonts.covering(face, ch) if ch not in " \t\u00a0\u200b" else fonts.main
         if fam is None:
             if missing is not None:
                 missing.chars.add(ch)

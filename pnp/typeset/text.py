@@ -18,10 +18,13 @@ import pyphen
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
+from reportlab.platypus.flowables import Flowable
 
 from ..compat.reportlab import wrapped_lines
 from ..core.run import current
 from .fonts import Family, FontSet
+from .layout import ShapedParagraph, shaped_paragraph
+from .layout import rl_color as _rl_color
 from .markup import (
     TOKEN_RE,
     IconSpec,
@@ -29,6 +32,7 @@ from .markup import (
     Run,
     escape,
     face_of,
+    laid_out,
     make_paragraph,
     markup_signature,
     normalise_spaces,
@@ -36,6 +40,7 @@ from .markup import (
     to_xml,
     tokens,
 )
+from .scripts import needs_layout
 
 __all__ = [
     "ALIGN",
@@ -91,7 +96,7 @@ class Fit:
     """The outcome of fitting a text into a box."""
 
     size: float
-    paragraphs: list[Paragraph]
+    paragraphs: list[Flowable]  # reportlab Paragraphs, or pnp's ShapedParagraphs
     height: float  # points
     overflow: str | None  # None, "vertical" or "horizontal"
     missing: Missing
@@ -221,6 +226,7 @@ def _break_lines(
         if (
             (piece.startswith("{") and piece.endswith("}"))
             or "\n" in piece
+            or needs_layout(piece)
             or (not main.covers(face, piece) and not main.covers(face, piece.replace(" ", "")))
         ):
             return None
@@ -247,13 +253,20 @@ def _break_lines(
 
 
 def _single_line(
-    paragraphs: list[list[Run]], ts: TextStyle, fonts: FontSet, width: float, height: float
+    paragraphs: list[list[Run]],
+    ts: TextStyle,
+    fonts: FontSet,
+    width: float,
+    height: float,
+    lang: str = "",
 ) -> Fit | None:
     """The fast path: a plain one-line text that fits at its full size needs no Paragraph."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     if len(paragraphs) != 1 or len(paragraphs[0]) != 1 or ts.align == "justify":
         return None
+    if laid_out(paragraphs[0], lang):
+        return None  # shaped, or right to left: pnp's layout
     run = paragraphs[0][0]
     text = run.text
     if run.icon is not None or run.bold or run.italic or not text or "\n" in text:
@@ -268,14 +281,6 @@ def _single_line(
     if line_w > width or leading > height + 0.5:
         return None
     return Fit(ts.size, [], leading, None, Missing(), 0.0, (text, font, ts.color), ts.align)
-
-
-@functools.lru_cache(maxsize=1024)
-def _rl_color(value: str) -> object:
-    """A reportlab colour object: given a string, reportlab converts it on every draw."""
-    from reportlab.lib import colors
-
-    return colors.HexColor(value) if value.startswith("#") else colors.toColor(value)
 
 
 def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
@@ -330,11 +335,15 @@ def _measure(
     missing: Missing,
 ) -> tuple[list[Paragraph], float, float]:
     style = _make_style(ts, fonts, size, lang)
-    paras: list[Paragraph] = []
+    paras: list[Flowable] = []
     total = 0.0
     widest = 0.0
     for i, runs in enumerate(paragraphs):
-        para = make_paragraph(runs, fonts, ts.face, size, missing, style)
+        para: Flowable
+        if laid_out(runs, lang):
+            para = shaped_paragraph(runs, fonts, ts.face, missing, style, lang)
+        else:
+            para = make_paragraph(runs, fonts, ts.face, size, missing, style)
         _w, h = para.wrap(width, 1e6)
         paras.append(para)
         total += h + (size * PARAGRAPH_GAP if i else 0.0)
@@ -342,12 +351,14 @@ def _measure(
     return paras, total, widest
 
 
-def _widest_line(para: Paragraph, width: float) -> float:
+def _widest_line(para: Flowable, width: float) -> float:
     """The widest line made of a single unbreakable word (0 when every line breaks fine).
 
     reportlab may let a line of several words overhang by a fraction of a point after
     hyphenating; only a word that cannot be broken is a real horizontal overflow.
     """
+    if isinstance(para, ShapedParagraph):
+        return para.widest
     lines = wrapped_lines(para)
     if lines is None:
         return 0.0
@@ -419,7 +430,7 @@ def _fit_text(
     height: float,
 ) -> Fit:
     paragraphs = parse(text, icons, values)
-    simple = _single_line(paragraphs, ts, fonts, width, height)
+    simple = _single_line(paragraphs, ts, fonts, width, height, lang)
     if simple is not None:
         return simple
     top = ts.size

@@ -1,7 +1,9 @@
-"""Layout geometry: element boxes inside their face, and nothing drawn over a text box.
+"""Layout geometry: elements inside their face, and nothing drawn over a text box.
 
 Both rules look at a layout as the face engine resolves it (``extends`` chains, named elements
-replacing the parent's) and at its element boxes in mm for one face size. The work is done once
+replacing the parent's) and at its elements as printed on one face size: boxes in mm turned by
+``rotate:``, lines and polygons by their points (pnp.typeset.faces.shapes, which the engine
+draws from). The work is done once
 per distinct (layout, face width, face height), not per card: a deck of 10,000 cards drawn with
 one layout is one piece of work, and a finding is reported once per element (or element pair)
 however many faces draw it.
@@ -11,17 +13,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..content.model import Deck, Element, Face, Game, Layout, TokenSet, resolve_box
+from ..content.model import Deck, Element, Face, Game, Layout, TokenSet
 from ..content.queries import card_size, token_size
 from ..core.findings import Pos
 from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE
-from ..typeset.faces import LayoutCycle, face_layout_id, layout_table, resolve_layout
+from ..typeset.faces import (
+    LayoutCycle,
+    builtin_layouts,
+    clip,
+    extent,
+    face_layout_id,
+    layout_table,
+    outline,
+    resolve_layout,
+    spans,
+)
 from .context import CheckContext, check
 
 TOLERANCE = 0.01  # mm an element may reach past its face (rounding of boxes in %)
 OVERLAP = 1.0  # mm, in both directions, above which a later element covers a text
 
 Box = tuple[float, float, float, float]
+Outline = list[tuple[float, float]]  # an element's corners (or points) on the face, in mm
 
 
 @dataclass(frozen=True)
@@ -93,26 +106,24 @@ def _owner_layouts(owner: Deck | TokenSet) -> list[str]:
 
 
 def origins(game: Game, table: dict[str, Layout]) -> dict[int, Origin]:
-    """id(element) -> where it is written, for every element of every layout in use."""
+    """id(element) -> where it is written, for every element of every layout in use (the
+    built-in layouts a game's layout of the same id extends included)."""
     out: dict[int, Origin] = {}
-    for lid, layout in table.items():
-        builtin = lid not in game.layouts
+    for lid, layout in [*builtin_layouts().items(), *table.items()]:
+        builtin = lid not in game.layouts or layout is not game.layouts[lid]
         for i, el in enumerate(layout.elements, 1):
             out[id(el)] = Origin(lid, i, builtin)
     return out
 
 
-def element_boxes(el_list: list[Element], w: float, h: float) -> list[tuple[Element, Box]]:
-    """Each element with its box in mm on a face of w x h mm (elements without a usable box,
-    already reported by the schema, are left out)."""
-    out: list[tuple[Element, Box]] = []
+def element_outlines(el_list: list[Element], w: float, h: float) -> list[tuple[Element, Outline]]:
+    """Each element with what it covers on a face of w x h mm, as printed (elements without a
+    usable box or points, already reported by the schema, are left out)."""
+    out: list[tuple[Element, Outline]] = []
     for el in el_list:
-        if not isinstance(el.box, tuple) or len(el.box) != 4:
-            continue
-        try:
-            out.append((el, resolve_box(el.box, w, h)))
-        except (TypeError, ValueError):
-            continue
+        shape = outline(el, w, h)
+        if shape is not None:
+            out.append((el, shape))
     return out
 
 
@@ -131,6 +142,10 @@ def _kind(el: Element) -> str:
         kind = f"track {el.track}"
     elif el.table is not None:
         kind = f"table {el.table}"
+    elif el.line is not None:
+        return "line"
+    elif el.points is not None:
+        kind = "polygon"
     else:
         return "filled box" if _fills(el) else "box"
     return f"filled {kind}" if _fills(el) else kind
@@ -156,8 +171,9 @@ def _fills(el: Element) -> bool:
 
 
 def _covers(el: Element) -> bool:
-    """An element that hides what lies under its box: an image, or anything filled."""
-    return el.image is not None or _fills(el)
+    """An element that hides what lies under it: an image, or a filled box or polygon (a line
+    and an outline hide nothing)."""
+    return el.line is None and (el.image is not None or _fills(el))
 
 
 def _shows_text(el: Element) -> bool:
@@ -170,7 +186,7 @@ def _position(el: Element, origin: Origin | None, use: Drawn) -> Pos:
     a built-in layout, the thing whose size makes it misfit."""
     if origin is None or origin.builtin:
         return use.pos
-    return el.at("box")
+    return el.at("line" if el.line is not None else "points" if el.points is not None else "box")
 
 
 def _overflow(box: Box, w: float, h: float) -> list[str]:
@@ -181,12 +197,13 @@ def _overflow(box: Box, w: float, h: float) -> list[str]:
 
 def _outside(
     use: Drawn,
-    boxes: list[tuple[Element, Box]],
+    shapes: list[tuple[Element, Outline]],
     where: dict[int, Origin],
     done: set[tuple[int, Pos]],
     ctx: CheckContext,
 ) -> None:
-    for el, box in boxes:
+    for el, shape in shapes:
+        box = extent(shape)
         past = _overflow(box, use.w, use.h)
         if not past:
             continue
@@ -196,7 +213,7 @@ def _outside(
             continue
         done.add((id(el), pos))
         x, y, bw, bh = box
-        fix = "move or shrink the box so that it ends inside the face"
+        fix = f"move or shrink the {_noun(el)} so that it ends inside the face"
         if origin is None or origin.builtin:
             fix = f"give {use.what} a layout of its own (layouts:), or make it larger"
         elif use.board:
@@ -205,34 +222,43 @@ def _outside(
             ELEMENT_OUTSIDE,
             pos,
             f"{describe(el, origin, use.lid)} reaches {' and '.join(past)} of the "
-            f"{_mm(use.w)} x {_mm(use.h)} mm face of {use.what} (its box spans x "
+            f"{_mm(use.w)} x {_mm(use.h)} mm face of {use.what} (its {_noun(el, True)} spans x "
             f"{_mm(x)}..{_mm(x + bw)}, y {_mm(y)}..{_mm(y + bh)} mm); the part outside is "
             f"lost when the face is cut out: {fix}",
         )
 
 
-def _overlap(a: Box, b: Box) -> tuple[float, float]:
-    ox = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
-    oy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
-    return ox, oy
+def _noun(el: Element, printed: bool = False) -> str:
+    """What is measured of an element: its box, line or polygon (as turned, if it is)."""
+    noun = "line" if el.line is not None else "polygon" if el.points is not None else "box"
+    return f"{noun}, turned {el.rotate:g}°," if printed and el.rotate % 360 else noun
+
+
+def _overlap(cover: Outline, text: Outline) -> tuple[float, float]:
+    """How far ``cover`` reaches over the text's box, along its two sides (0, 0: not at all);
+    for upright boxes, the width and height of their intersection."""
+    common = clip(cover, text)
+    if len(common) < 3:
+        return 0.0, 0.0
+    return spans(common, text)
 
 
 def _hides(
     use: Drawn,
-    boxes: list[tuple[Element, Box]],
+    shapes: list[tuple[Element, Outline]],
     where: dict[int, Origin],
     done: set[tuple[int, int, Pos]],
     ctx: CheckContext,
 ) -> None:
-    texts: list[tuple[Element, Box]] = []  # the text elements drawn so far
-    for el, box in boxes:
+    texts: list[tuple[Element, Outline]] = []  # the text elements drawn so far
+    for el, shape in shapes:
         if _covers(el):
-            for text, tbox in texts:
-                ox, oy = _overlap(box, tbox)
+            for text, tshape in texts:
+                ox, oy = _overlap(shape, tshape)
                 if ox > OVERLAP and oy > OVERLAP:
                     _report_hidden(use, el, text, (ox, oy), where, done, ctx)
         if _shows_text(el):
-            texts.append((el, box))
+            texts.append((el, shape))
 
 
 def _report_hidden(
@@ -255,7 +281,7 @@ def _report_hidden(
         ELEMENT_HIDES_TEXT,
         pos,
         f"{describe(cover, origin, use.lid)} is drawn over {hidden}, which is listed before "
-        f"it: their boxes overlap by {_mm(overlap[0])} x {_mm(overlap[1])} mm on the "
+        f"it: it covers {_mm(overlap[0])} x {_mm(overlap[1])} mm of the text's box on the "
         f"{_mm(use.w)} x {_mm(use.h)} mm face of {use.what}, so that part of the text is hidden; "
         "list this element before the text (elements are drawn in order) or move it off the text",
     )
@@ -263,8 +289,9 @@ def _report_hidden(
 
 @check
 def layout_geometry(game: Game, ctx: CheckContext) -> None:
-    """Element boxes inside their face (element-outside) and no image or filled box drawn over
-    a text (element-hides-text), once per layout and face size."""
+    """Elements inside their face (element-outside) and no image, filled box or filled polygon
+    drawn over a text (element-hides-text), as printed (rotated), once per layout and face
+    size."""
     table = layout_table(game)
     where = origins(game, table)
     outside_done: set[tuple[int, Pos]] = set()
@@ -279,6 +306,6 @@ def layout_geometry(game: Game, ctx: CheckContext) -> None:
         el_list = elements[use.lid]
         if not el_list:
             continue
-        boxes = element_boxes(el_list, use.w, use.h)
-        _outside(use, boxes, where, outside_done, ctx)
-        _hides(use, boxes, where, hides_done, ctx)
+        shapes = element_outlines(el_list, use.w, use.h)
+        _outside(use, shapes, where, outside_done, ctx)
+        _hides(use, shapes, where, hides_done, ctx)

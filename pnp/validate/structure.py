@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
-from ..content.model import Face, Game, Layout
+from ..content.model import Element, Face, Game, Layout
 from ..content.schema import suggest
 from ..core.findings import Pos
 from ..core.rules import (
@@ -18,7 +18,19 @@ from ..core.rules import (
     Severity,
 )
 from ..core.rules import DUPLICATE_ID as DUPLICATE
-from ..typeset.faces import MAX_EXTENDS, LayoutCycle, face_layout_id, layout_table, resolve_layout
+from ..typeset.faces import (
+    MAX_EXTENDS,
+    NONE,
+    PALETTE,
+    LayoutCycle,
+    colour_names,
+    face_layout_id,
+    is_template,
+    layout_table,
+    parent_of,
+    read_colour,
+    resolve_layout,
+)
 from ..typeset.text import tokens
 from .context import CheckContext, check
 
@@ -121,43 +133,40 @@ def _printed_fields(table: dict[str, Layout], lid: str) -> set[str] | None:
     for el in elements:
         if el.field:
             names.add(el.field)
-        if el.template:
-            names.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", el.template))
+        for value in (el.template, el.image, el.color, el.fill, el.stroke):
+            if value and (value is el.template or is_template(value)):
+                names.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", value))
     return names
-
-
-PALETTE = ("background", "accent", "text")  # a style's colours, by name (FaceEngine)
 
 
 @check
 def element_colours(game: Game, ctx: CheckContext) -> None:
-    """Every colour of a layout element is one the renderer can draw: a style's palette name,
-    or a colour reportlab reads (#rgb, #rrggbb, CSS names). Anything else would stop the
-    build, so it is a schema error here, at the value."""
-    from ..typeset.text import _rl_color
-
+    """Every colour written in a layout element is one the renderer reads (pnp.typeset.faces
+    read_colour): "#rrggbb", "#rgb", a colour name, a style's palette name, or none for fill
+    and stroke. Anything else would stop the build, so it is a schema error here, at the value.
+    A template is rendered for each card by the face engine, which checks what it gives."""
     for layout in game.layouts.values():
         for el in layout.elements:
             for name in ("color", "fill", "stroke"):
                 value = getattr(el, name)
-                if value is None or value in PALETTE:
+                if value is None or value in PALETTE or is_template(value):
                     continue
-                try:
-                    _rl_color(value)
-                except (ValueError, TypeError, AttributeError):
-                    ctx.add(
-                        SCHEMA,
-                        el.at(name),
-                        f'{name}: {value!r} is not a colour; write "#rrggbb", a colour name '
-                        f"such as blue, or {', '.join(PALETTE)} (the style's); "
-                        f"{suggest(value, [*PALETTE, *_colour_names()])}".rstrip("; "),
-                    )
+                colour = read_colour(value)
+                if colour is not None and (colour != NONE or name != "color"):
+                    continue
+                ctx.add(SCHEMA, el.at(name), _not_a_colour(name, value))
 
 
-def _colour_names() -> list[str]:
-    from reportlab.lib import colors
-
-    return [n for n, v in vars(colors).items() if isinstance(v, colors.Color) and n.islower()]
+def _not_a_colour(name: str, value: str) -> str:
+    if name == "color" and read_colour(value) == NONE:
+        return "color: none would print the text in no colour; give it a colour"
+    extra = ["none"] if name != "color" else []
+    hint = suggest(value, [*PALETTE, *extra, *sorted(colour_names())])
+    return (
+        f'{name}: {value!r} is not a colour; write "#rrggbb", a colour name such as blue'
+        f"{', none' if extra else ''}, one of the style's colours ({', '.join(PALETTE)}) or a "
+        f"template; {hint}".rstrip("; ")
+    )
 
 
 @check
@@ -185,7 +194,7 @@ def _layout_parent(
         _unknown(ctx, layout.at("extends"), "layout", layout.extends, known)
         return
     try:
-        resolve_layout(table, lid)
+        resolved = resolve_layout(table, lid)
     except LayoutCycle as cyc:
         if cyc.too_long:
             ctx.add(
@@ -201,7 +210,40 @@ def _layout_parent(
                 "remove one extends:",
             )
     except KeyError:
-        pass  # the missing parent is reported above
+        return  # the missing parent is reported above
+    else:
+        _unmatched_drops(table, layout, resolved.unmatched, ctx)
+
+
+def _unmatched_drops(
+    table: dict[str, Layout], layout: Layout, unmatched: list[Element], ctx: CheckContext
+) -> None:
+    """A ``drop: true`` of this layout that names no element of its parents."""
+    mine = [el for el in unmatched if any(el is own for own in layout.elements)]
+    if not mine:
+        return
+    names = _parent_names(table, layout)
+    for el in mine:
+        where = f"layout {layout.extends!r}" if layout.extends else "this layout (it extends none)"
+        ctx.add(
+            REFERENCE,
+            el.at("name"),
+            f"drop: true removes the parent's element named {el.name!r}, but {where} has no "
+            f"element of that name; {suggest(el.name or '', names)}its named elements: "
+            f"{', '.join(names) or 'none'}",
+        )
+
+
+def _parent_names(table: dict[str, Layout], layout: Layout) -> list[str]:
+    """The names of the elements a layout inherits."""
+    parent = parent_of(table, layout.id, layout) if layout.extends else None
+    if parent is None:
+        return []
+    if layout.extends == layout.id:  # the built-in layout this one replaces (no parent)
+        elements = parent.elements
+    else:
+        elements = resolve_layout(table, parent.id).elements
+    return [e.name for e in elements if e.name]
 
 
 def _face_layouts(
@@ -228,12 +270,16 @@ def _face_styles(game: Game, table: dict[str, Layout], ctx: CheckContext) -> Non
             styles = resolve_layout(table, lid).styles
         except (LayoutCycle, KeyError):
             continue
-        if styles and face.style not in styles:
+        if face.style in styles or read_colour(face.style) not in (None, NONE):
+            continue  # one of the layout's styles, or a colour: the default style in it
+        if styles:
             ctx.add(
                 REFERENCE,
                 face.at("style"),
                 f"layout {lid!r} has no style {face.style!r}; "
-                f"{suggest(face.style, list(styles))}its styles: {', '.join(sorted(styles))}",
+                f"{suggest(face.style, [*styles, *sorted(colour_names())])}its styles: "
+                f"{', '.join(sorted(styles))}; "
+                'or give a colour ("#rrggbb" or a name) for the default style in that accent',
             )
 
 
@@ -312,8 +358,8 @@ def files(game: Game, ctx: CheckContext) -> None:
             one(icon.image, icon.at("image"), "icon image")
     for layout in game.layouts.values():
         for el in layout.elements:
-            if el.image and el.image != "art":
-                one(el.image, el.at("image"), "image")
+            if el.image and el.image != "art" and not is_template(el.image):
+                one(el.image, el.at("image"), "image")  # a template's: the engine, per card
         for style in layout.styles.values():
             if style.art:
                 one(style.art, style.at("art"), "image")

@@ -10,6 +10,7 @@ from ...core.findings import Pos
 from ..schema import INVALID, Context, Custom, Located, describe, fld
 from ..yamlio import YMap, YSeq
 from .text import Text
+from .types import SheetSource
 
 
 @dataclass
@@ -66,27 +67,6 @@ class Row(Custom):
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
         return {"anyOf": [{"type": "array"}, {"type": "object"}]}
-
-
-class _SheetSource:
-    """``Annotated[list[T], SheetSource]``: the list may instead name a spreadsheet, whose rows
-    pnp/content/sheets reads in its place before conversion; this marks the JSON Schema."""
-
-    schema: ClassVar[dict[str, Any]] = {
-        "anyOf": [
-            {
-                "type": "string",
-                "pattern": r"\.(csv|tsv|tab|xlsx|xlsm|ods|CSV|TSV|TAB|XLSX|XLSM|ODS)$",
-            },
-            {
-                "type": "object",
-                "properties": {"file": {"type": "string"}, "sheet": {"type": "string"}},
-                "required": ["file"],
-                "additionalProperties": False,
-            },
-        ],
-        "description": "a spreadsheet in the game's folder, one row an item (docs/spreadsheets.md)",
-    }
 
 
 Dice = Literal["d2", "d3", "d4", "d6", "d8", "d10", "d12", "d20", "2d6", "d66", "d100"]
@@ -148,7 +128,7 @@ class Table(Located):
     id: str = fld("", doc="table id (the key under tables:)")
     title: Text | None = fld(None, doc="heading printed above the table")
     columns: list[Column] = fld(default_factory=list, doc="the columns, the key column first")
-    rows: Annotated[list[Row], _SheetSource] = fld(
+    rows: Annotated[list[Row], SheetSource] = fld(
         default_factory=list,
         doc="rows: lists in column order or mappings, or a spreadsheet (file or {file:, sheet:})",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from babel import Locale, UnknownLocaleError
 
@@ -196,3 +196,24 @@ def valid_language(code: str) -> bool:
     except (UnknownLocaleError, ValueError):
         return False
     return True
+
+
+class SheetSource:
+    """``Annotated[list[T], SheetSource]``: the list may instead name a spreadsheet, whose rows
+    pnp/content/sheets reads in its place before conversion; this marks the JSON Schema."""
+
+    schema: ClassVar[dict[str, Any]] = {
+        "anyOf": [
+            {
+                "type": "string",
+                "pattern": r"\.(csv|tsv|tab|xlsx|xlsm|ods|CSV|TSV|TAB|XLSX|XLSM|ODS)$",
+            },
+            {
+                "type": "object",
+                "properties": {"file": {"type": "string"}, "sheet": {"type": "string"}},
+                "required": ["file"],
+                "additionalProperties": False,
+            },
+        ],
+        "description": "a spreadsheet in the game's folder, one row an item (docs/spreadsheets.md)",
+    }

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 from reportlab.platypus.flowables import Flowable
 
 from ...content.model import Game
 from ...i18n import Translator
 from ...typeset.faces import FaceEngine
 from ...typeset.fonts import FontSet
+from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
 from ...typeset.markup import parse, to_xml
 from ..imposition import Options, Page
 
@@ -49,11 +49,12 @@ class RendererBase:
     def para(self, text: str, face: str, size: float) -> str:
         """Marked-up text as reportlab paragraph XML in the game's fonts."""
         runs = [r for p in parse(text, self.engine.icons, {}) for r in p]
-        return to_xml(runs, self.fonts, face, size)
+        return to_xml(runs, self.fonts, face, size, lang=self.lang)
 
     def paragraphs(self, text: str, style: ParagraphStyle) -> list[Flowable]:
         """Marked-up text as one Paragraph for each of its paragraphs."""
         out: list[Flowable] = []
         for runs in parse(text, self.engine.icons, {}):
-            out.append(Paragraph(to_xml(runs, self.fonts, "regular", style.fontSize), style))
+            xml = to_xml(runs, self.fonts, "regular", style.fontSize, lang=self.lang)
+            out.append(Paragraph(xml, style))
         return out

@@ -1,4 +1,5 @@
-"""Drawing a face: its operations (fills, strokes, art, texts, tracks, tables) on the canvas.
+"""Drawing a face: its operations (fills, strokes, art, texts, tracks, tables, lines and
+polygons) on the canvas, each turned about its box's centre when its element is rotated.
 
 The face engine (:mod:`pnp.typeset.faces`) computes the operations and fits the texts; this
 module only follows them. A face is drawn with its bottom-left corner at the origin, clipped to
@@ -15,6 +16,7 @@ from ...typeset.faces import (
     FillOp,
     ImageOp,
     Op,
+    PathOp,
     StrokeOp,
     TableOp,
     TextOp,
@@ -39,46 +41,57 @@ class FaceDrawing(RendererBase):
             path = shape_path(c, shape, w, h, bleed)
             c.clipPath(path, stroke=0, fill=0)
         for op in ops:
-            if isinstance(op, FillOp):
-                x, y, bw, bh = op.box
-                g = op.bleed
-                c.setFillColor(color(op.color))
-                rx, ry = pt(x - g), pt(h - y - bh - g)
-                if op.radius > 0 and g == 0:
-                    c.roundRect(
-                        rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), pt(op.radius), stroke=0, fill=1
-                    )
-                else:
-                    c.rect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), stroke=0, fill=1)
-            elif isinstance(op, StrokeOp):
-                x, y, bw, bh = op.box
-                c.setStrokeColor(color(op.color))
-                c.setLineWidth(pt(op.width))
-                if op.radius > 0:
-                    c.roundRect(
-                        pt(x), pt(h - y - bh), pt(bw), pt(bh), pt(op.radius), stroke=1, fill=0
-                    )
-                else:
-                    c.rect(pt(x), pt(h - y - bh), pt(bw), pt(bh), stroke=1, fill=0)
-            elif isinstance(op, ImageOp):
-                draw_art(c, op, h)
-            elif isinstance(op, TextOp):
-                draw_text(c, op, h)
-            elif isinstance(op, TrackOp):
-                self._track(c, op, h)
-            elif isinstance(op, TableOp):
-                self._table(c, op, h)
+            turn = getattr(op, "rotate", 0.0)
+            if turn:
+                c.saveState()
+                _turn(c, op.box, turn, h)  # type: ignore[union-attr]
+            self._draw_op(c, op, h)
+            if turn:
+                c.restoreState()
         if self.proof_marks:
             self._proof_marks(c, ops, h)
         c.restoreState()
 
+    def _draw_op(self, c: Canvas, op: Op, h: float) -> None:
+        """One operation, in the face's coordinates (points, origin at the bottom left)."""
+        if isinstance(op, FillOp):
+            x, y, bw, bh = op.box
+            g = op.bleed
+            c.setFillColor(color(op.color))
+            rx, ry = pt(x - g), pt(h - y - bh - g)
+            if op.radius > 0 and g == 0:
+                c.roundRect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), pt(op.radius), stroke=0, fill=1)
+            else:
+                c.rect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), stroke=0, fill=1)
+        elif isinstance(op, StrokeOp):
+            x, y, bw, bh = op.box
+            c.setStrokeColor(color(op.color))
+            c.setLineWidth(pt(op.width))
+            if op.radius > 0:
+                c.roundRect(pt(x), pt(h - y - bh), pt(bw), pt(bh), pt(op.radius), stroke=1, fill=0)
+            else:
+                c.rect(pt(x), pt(h - y - bh), pt(bw), pt(bh), stroke=1, fill=0)
+        elif isinstance(op, ImageOp):
+            draw_art(c, op, h)
+        elif isinstance(op, TextOp):
+            draw_text(c, op, h)
+        elif isinstance(op, TrackOp):
+            self._track(c, op, h)
+        elif isinstance(op, TableOp):
+            self._table(c, op, h)
+        elif isinstance(op, PathOp):
+            draw_path(c, op, h)
+
     def _proof_marks(self, c: Canvas, ops: list[Op], face_h: float) -> None:
         """Proofs: a red frame where text overflows, an orange dashed one where it fell back."""
         for op in ops:
-            if not isinstance(op, TextOp):
+            if not isinstance(op, TextOp) or (op.fit.overflow is None and not op.fallback):
                 continue
             x, y, bw, bh = op.box
             rect = (pt(x), pt(face_h - y - bh), pt(bw), pt(bh))
+            c.saveState()
+            if op.rotate:
+                _turn(c, op.box, op.rotate, face_h)
             if op.fit.overflow is not None:
                 c.setStrokeColor(colors.HexColor("#d50000"))
                 c.setLineWidth(1.2)
@@ -93,6 +106,7 @@ class FaceDrawing(RendererBase):
                 c.setDash(2, 1.5)
                 c.rect(*rect, stroke=1, fill=0)
                 c.setDash()
+            c.restoreState()
 
     def _track(self, c: Canvas, op: TrackOp, face_h: float) -> None:
         """A track: a row of numbered cells, or a column counting upwards."""
@@ -101,7 +115,9 @@ class FaceDrawing(RendererBase):
         font = self.fonts.main.font(op.font)
         c.saveState()
         c.setLineWidth(0.6)
-        c.setStrokeColor(color(op.stroke))
+        outline = int(op.stroke is not None)
+        if op.stroke is not None:
+            c.setStrokeColor(color(op.stroke))
         for i, label in enumerate(op.labels):
             if op.vertical:  # the lowest value at the bottom
                 ch = bh / n
@@ -113,8 +129,8 @@ class FaceDrawing(RendererBase):
             rx, ry = pt(cx), pt(face_h - cy - cell_h)
             if op.fill:
                 c.setFillColor(color(op.fill))
-                c.rect(rx, ry, pt(cw), pt(cell_h), stroke=1, fill=1)
-            else:
+                c.rect(rx, ry, pt(cw), pt(cell_h), stroke=outline, fill=1)
+            elif outline:
                 c.rect(rx, ry, pt(cw), pt(cell_h), stroke=1, fill=0)
             size = min(op.size, pt(min(cw, cell_h)) * 0.6)
             c.setFont(font, size)
@@ -125,11 +141,38 @@ class FaceDrawing(RendererBase):
     def _table(self, c: Canvas, op: TableOp, face_h: float) -> None:
         """A table at the size the engine fitted, from the top of its box."""
         x, y, bw, bh = op.box
+        ink, icons = op.color, self.engine.icons
         table = build_table(
-            op.header, op.rows, op.size, self.fonts, op.color, op.stroke, pt(bw), self.engine.icons
+            op.header, op.rows, op.size, self.fonts, ink, op.stroke, pt(bw), icons, lang=self.lang
         )
         _w, th = table.wrap(pt(bw), pt(bh))
         table.drawOn(c, pt(x), pt(face_h - y) - th)
+
+
+def _turn(c: Canvas, box: tuple[float, float, float, float], degrees: float, face_h: float) -> None:
+    """Turn the canvas clockwise (as the face is seen) by ``degrees`` about a box's centre."""
+    x, y, bw, bh = box
+    cx, cy = pt(x + bw / 2), pt(face_h - y - bh / 2)
+    c.translate(cx, cy)
+    c.rotate(-degrees)  # the PDF's y axis points up: clockwise is negative
+    c.translate(-cx, -cy)
+
+
+def draw_path(c: Canvas, op: PathOp, face_h: float) -> None:
+    """A line, or a polygon filled and outlined (butt ends, mitred corners)."""
+    p = c.beginPath()
+    (x0, y0), *rest = op.points
+    p.moveTo(pt(x0), pt(face_h - y0))
+    for x, y in rest:
+        p.lineTo(pt(x), pt(face_h - y))
+    if op.closed:
+        p.close()
+    if op.fill is not None:
+        c.setFillColor(color(op.fill))
+    if op.stroke is not None:
+        c.setStrokeColor(color(op.stroke))
+        c.setLineWidth(pt(op.width))
+    c.drawPath(p, stroke=int(op.stroke is not None), fill=int(op.fill is not None))
 
 
 def draw_text(c: Canvas, op: TextOp, face_h: float) -> None:

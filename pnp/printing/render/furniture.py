@@ -6,10 +6,14 @@ module draws them, in the build language, shortening a label that does not fit i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ...core.units import mm, pt
+from ...typeset.layout import draw_line, line_width
+from ...typeset.scripts import is_rtl
 from ...typeset.text import normalise_spaces
 from ..imposition import MIN_MARGIN, SCALE_BAR, Furniture, Line, Page
 from .base import RendererBase
@@ -29,7 +33,35 @@ PAGE_KIND_WORDS = {
 
 
 class SheetFurniture(RendererBase):
-    """The renderer's part that draws what a sheet carries besides its faces."""
+    """The renderer's part that draws what a sheet carries besides its faces. Its words are
+    drawn in the game's fonts, shaped and in visual order (:func:`pnp.typeset.layout.draw_line`):
+    a deck's name or the game's title in Arabic keeps its letters."""
+
+    def _width(self, face: str, size: float) -> Callable[[str], float]:
+        """How wide a text of the sheet is, in points, in ``face`` at ``size``."""
+        return lambda text: line_width(text, self.fonts, face, size, self.lang)
+
+    def _text(
+        self, pen: Pen, at: tuple[float, float], text: str, face: str, size: float, **how: object
+    ) -> None:
+        """A line of the sheet's text at ``at`` (mm), in the current fill colour ``how["color"]``;
+        ``how["vertical"]``: read from the bottom up; ``how["room"]`` (points): right to left,
+        the text ends at the end of that room instead of starting at ``at``."""
+        c = pen.c
+        vertical = bool(how.get("vertical", False))
+        room = float(how.get("room", 0.0))  # type: ignore[arg-type]
+        color = str(how.get("color", "#000000"))
+        shift = max(room - line_width(text, self.fonts, face, size, self.lang), 0.0)
+        shift = shift if room and is_rtl(self.lang) else 0.0
+        x, y = at
+        if vertical:
+            c.saveState()
+            c.translate(pen.x(x), pen.y(y))
+            c.rotate(90)
+            draw_line(c, shift, 0, text, self.fonts, face, size, self.lang, color)
+            c.restoreState()
+        else:
+            draw_line(c, pen.x(x) + shift, pen.y(y), text, self.fonts, face, size, self.lang, color)
 
     def label(self, page: Page) -> str:
         """The page label: sheet n of total, what the page prints, the game and the language,
@@ -51,10 +83,11 @@ class SheetFurniture(RendererBase):
         if room <= 0:  # no room on the page: the full label (what it would say)
             return forms[0]
         font = self.fonts.main.font("regular")
+        width = self._width("regular", LABEL_SIZE)
         for text in forms:
-            if stringWidth(text, font, LABEL_SIZE) <= room:
+            if width(text) <= room:
                 return text
-        return last_resort(short, kind, names, self.lang, font, room)
+        return last_resort(short, kind, names, self.lang, font, room, width)
 
     def furniture(self, pen: Pen, page: Page) -> None:
         """The scale bar and the page label, where the plan put them."""
@@ -68,9 +101,11 @@ class SheetFurniture(RendererBase):
             self._scale_bar(pen, fur, fur.scale_bar, font)
         if fur.label_width > 0:
             c.setFont(font, 6)
-            text = fit_label(self.label(page), font, 6, pt(fur.label_width))
-            lx, ly = fur.label_at
-            pen.text(lx, ly, text, fur.label_vertical)
+            room = pt(fur.label_width)
+            text = fit_label(self.label(page), font, 6, room, self._width("regular", 6))
+            self._text(
+                pen, fur.label_at, text, "regular", 6, vertical=fur.label_vertical, room=room
+            )
         c.restoreState()
 
     def _scale_bar(self, pen: Pen, fur: Furniture, bar: Line, font: str) -> None:
@@ -91,12 +126,13 @@ class SheetFurniture(RendererBase):
         text = self.w("print at 100 %: this bar measures {length} mm").format(
             length=f"{SCALE_BAR:g}"
         )
-        text = fit_label(normalise_spaces(text), font, 6, pt(fur.scale_text_room))
+        width = self._width("regular", 6)
+        text = fit_label(normalise_spaces(text), font, 6, pt(fur.scale_text_room), width)
         c.setFont(font, 6)
         if fur.scale_vertical:
-            pen.text(bar.x1 + 2.4, bar.y2, text, vertical=True)
+            self._text(pen, (bar.x1 + 2.4, bar.y2), text, "regular", 6, vertical=True)
         else:
-            pen.text(bar.x1, bar.y1 + 2.4, text)
+            self._text(pen, (bar.x1, bar.y1 + 2.4), text, "regular", 6)
 
     def fold_line(self, pen: Pen, page: Page) -> None:
         """The gutter fold: a dashed line, and "fold here" along it."""
@@ -113,13 +149,15 @@ class SheetFurniture(RendererBase):
         f = page.fold
         label = self.w("fold here")
         # at the line's start, when it fits before the cards (the page label says it anyway)
-        width = mm(stringWidth(label, self.fonts.main.font("italic"), 6.5))
+        width = mm(self._width("italic", 6.5)(label))
         cards = page.trim.grow(page.bleed + 1.0) if page.trim is not None else None
+        grey = "#555555"
         if f.y1 == f.y2:
             if cards is None or f.x1 + width <= cards.x:
-                pen.text(f.x1, f.y1 - 1, label)
+                self._text(pen, (f.x1, f.y1 - 1), label, "italic", 6.5, color=grey)
         elif cards is None or max(f.y1, f.y2) - width >= cards.bottom:
-            pen.text(f.x1 - 1, max(f.y1, f.y2), label, vertical=True)
+            at = (f.x1 - 1, max(f.y1, f.y2))
+            self._text(pen, at, label, "italic", 6.5, vertical=True, color=grey)
         c.restoreState()
 
     def blank(self, pen: Pen, page: Page) -> None:
@@ -130,11 +168,14 @@ class SheetFurniture(RendererBase):
         text = self.w("This side is left blank on purpose (duplex printing).")
         room = pt(page.size.w - 2 * MIN_MARGIN)
         size = 7.0
-        while size > 5 and stringWidth(text, font, size) > room:
+        while size > 5 and self._width("italic", size)(text) > room:
             size -= 0.5
         c.setFont(font, size)
         c.setFillColor(colors.grey)
-        c.drawCentredString(pt(page.size.w / 2), pt(8), fit_label(text, font, size, room))
+        width = self._width("italic", size)
+        text = fit_label(text, font, size, room, width)
+        x = pt(page.size.w / 2) - width(text) / 2
+        draw_line(c, x, pt(8), text, self.fonts, "italic", size, self.lang, "#808080")
 
 
 def label_forms(
@@ -161,22 +202,40 @@ def label_forms(
     return forms
 
 
-def last_resort(short: str, kind: str, names: list[str], lang: str, font: str, room: float) -> str:
+def last_resort(
+    short: str,
+    kind: str,
+    names: list[str],
+    lang: str,
+    font: str,
+    room: float,
+    measure: Callable[[str], float] | None = None,
+) -> str:
     """A label for a room too small for every form of :func:`label_forms`: the first name cut
-    with '…' while three of its letters are left, else no names; cut at the end if needed."""
+    with '…' while three of its letters are left, else no names; cut at the end if needed.
+    ``measure``: a text's width in points (default: in ``font`` at LABEL_SIZE)."""
     if names:
         more = f" +{len(names) - 1}" if len(names) > 1 else ""
-        rest = stringWidth(f"{short} · {kind} ({more}) · {lang}", font, LABEL_SIZE)
-        name = fit_label(names[0], font, LABEL_SIZE, room - rest)
+        width = measure or (lambda t: stringWidth(t, font, LABEL_SIZE))
+        rest = width(f"{short} · {kind} ({more}) · {lang}")
+        name = fit_label(names[0], font, LABEL_SIZE, room - rest, measure)
         if len(name.rstrip("…").strip()) >= 3:
             return f"{short} · {kind} ({name}{more}) · {lang}"
-    return fit_label(f"{short} · {kind} · {lang}", font, LABEL_SIZE, room)
+    return fit_label(f"{short} · {kind} · {lang}", font, LABEL_SIZE, room, measure)
 
 
-def fit_label(text: str, font: str, size: float, width: float) -> str:
-    """The text, shortened with an ellipsis when it is wider than ``width`` points."""
-    if stringWidth(text, font, size) <= width:
+def fit_label(
+    text: str,
+    font: str,
+    size: float,
+    width: float,
+    measure: Callable[[str], float] | None = None,
+) -> str:
+    """The text, shortened with an ellipsis when it is wider than ``width`` points;
+    ``measure``: a text's width in points (default: in ``font`` at ``size``)."""
+    wide = measure or (lambda t: stringWidth(t, font, size))
+    if wide(text) <= width:
         return text
-    while text and stringWidth(text + "…", font, size) > width:
+    while text and wide(text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Spacer
+from reportlab.platypus import Spacer
 from reportlab.platypus.flowables import Flowable
 
 from ...content.queries import draw_count, player_range
+from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
 from .base import RendererBase
 
 

@@ -13,13 +13,17 @@ from typing import Any
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Frame, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
+from ...content.model import Game
 from ...content.model import Table as TableModel
 from ...core.rules import OVERFLOW
 from ...core.units import PAPERS, Size, pt
 from ...typeset.faces import TextIssue, cell_text
+from ...typeset.faces.marks import MARK
+from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
+from ...typeset.scripts import is_rtl
 from ..imposition import Options, Page, plan_document
 from .instructions import print_advice
 from .pen import Pen
@@ -124,6 +128,14 @@ class SetupSheet(ScenarioSteps):
             out.extend(self.paragraphs(t(sheet.notes), body))
         for scenario in game.scenarios.values():
             out.extend(self.scenario(scenario, h2, body, small))
+        if has_assumptions(game):
+            mark = self.w(
+                "{mark} not given by the rulebook: an assumption of this copy, made so "
+                "that the game can be played; where the rulebook says otherwise, follow "
+                "the rulebook."
+            ).format(mark=MARK)
+            out.append(Spacer(1, 6))
+            out.append(Paragraph(self.para(mark, "regular", 9.5), body))
         out.append(Spacer(1, 10))
         advice = print_advice(self.w, self.layout, self.plan, self.lang)
         out.append(Paragraph(self.para(advice, "regular", 7.5), small))
@@ -159,12 +171,31 @@ class SetupSheet(ScenarioSteps):
         tbl = self._table_grid(table, body)
         width, room = _smallest_frame(self.SETUP_MARGIN)
         out: list[Flowable] = list(_parts(tbl, width, room))
-        if table.title:
-            heading = Paragraph(self.para(t(table.title), "bold", 12), h2)
+        title = t(table.title) if table.title else ""
+        if table.assumption is not None:
+            title = f"{title} {MARK}".strip()
+        if title:
+            heading = Paragraph(self.para(title, "bold", 12), h2)
             out = _with_heading(heading, tbl, width, room)
         if table.note:
             out.extend(self.paragraphs(t(table.note), small))
         return out
+
+    def _column_widths(self, table: TableModel) -> list[float]:
+        """Columns of at most 34 mm, in 180 mm; a column of sentences (a cell of more than
+        TEXT_CELL characters) takes the width the others leave, up to 110 mm."""
+        avail = pt(180)
+        ncols = max(len(table.columns), 1)
+        base = min(avail / ncols, pt(34))
+        longest = [
+            max((len(self.cell(cells.get(c.id, ""), c.unit)) for cells in table.cells), default=0)
+            for c in table.columns
+        ]
+        wide = [i for i, n in enumerate(longest) if n > TEXT_CELL]
+        if not wide or base * ncols >= avail:
+            return [base] * ncols
+        each = min((avail - base * (ncols - len(wide))) / len(wide), pt(110))
+        return [each if i in wide else base for i in range(ncols)]
 
     def _table_grid(self, table: TableModel, body: ParagraphStyle) -> Table:
         """The table itself: a header row of column titles, then its rows."""
@@ -190,17 +221,19 @@ class SetupSheet(ScenarioSteps):
                     for c in table.columns
                 ]
             )
-        avail = pt(180)
-        ncols = max(len(table.columns), 1)
-        col_w = min(avail / ncols, pt(34))
-        tbl = Table(rows, colWidths=[col_w] * ncols, repeatRows=1, hAlign="LEFT")
+        widths = self._column_widths(table)
+        rtl = is_rtl(self.lang)  # right to left, a table reads from the right: columns swap
+        first = -1 if rtl else 0  # the column of row headings
+        if rtl:
+            rows, widths = [row[::-1] for row in rows], widths[::-1]
+        tbl = Table(rows, colWidths=widths, repeatRows=1, hAlign="RIGHT" if rtl else "LEFT")
         tbl.setStyle(
             TableStyle(
                 [
                     ("FONT", (0, 0), (-1, -1), font.font("regular"), 9),
                     ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
                     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e6e6e6")),
-                    ("BACKGROUND", (0, 1), (0, -1), colors.HexColor("#f3f3f3")),
+                    ("BACKGROUND", (first, 1), (first, -1), colors.HexColor("#f3f3f3")),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                     ("TOPPADDING", (0, 0), (-1, -1), 2),
                     ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
@@ -210,6 +243,14 @@ class SetupSheet(ScenarioSteps):
         return tbl
 
 
+def has_assumptions(game: Game) -> bool:
+    """Whether anything the game prints carries the assumption mark."""
+    items: list[Any] = [c for _o, c in game.every_card()]
+    items += [*game.boards.values(), *game.tables.values()]
+    return any(getattr(item, "assumption", None) is not None for item in items)
+
+
+TEXT_CELL = 16  # characters: a longer cell is a sentence, its column gets room
 FRAME_PADDING = 12.0  # points: a reportlab Frame's default padding, 6 at each side
 
 
@@ -258,6 +299,7 @@ class _Together(Flowable):
         super().__init__()
         self.parts = parts
         self._heights: list[float] = []
+        self._widths: list[float] = []
 
     def _gap(self, i: int) -> float:
         """The space between part i - 1 and part i."""
@@ -265,6 +307,7 @@ class _Together(Flowable):
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         sizes = [part.wrapOn(self.canv, aW, aH) for part in self.parts]
+        self._widths = [w for w, _ in sizes]
         self._heights = [h for _, h in sizes]
         self.width = max(w for w, _ in sizes)
         self.height = sum(self._heights) + sum(self._gap(i) for i in range(1, len(self.parts)))
@@ -280,4 +323,5 @@ class _Together(Flowable):
         y = self.height
         for i, (part, h) in enumerate(zip(self.parts, self._heights, strict=True)):
             y -= h + (self._gap(i) if i else 0)
-            part.drawOn(self.canv, 0, y)
+            right = getattr(part, "hAlign", "LEFT") == "RIGHT"  # a table read from the right
+            part.drawOn(self.canv, self.width - self._widths[i] if right else 0, y)

@@ -6,13 +6,17 @@ render stage executes the operations; validation uses the same engine to report 
 texts and missing glyphs per language without producing a PDF.
 
 The modules: :mod:`.layouts` (built-in layouts, ``extends`` chains, which layout draws a face),
-:mod:`.ops` (the drawing operations), :mod:`.tables` (table cells and tables that fit their
-box), :mod:`.issues` (text problems per face and language) and :mod:`.engine` (the engine).
+:mod:`.ops` (the drawing operations), :mod:`.shapes` (where a box, line or polygon lies once
+rotated), :mod:`.colours` (the colours the renderer reads), :mod:`.values` (a face's palette,
+its templates rendered per card, its image files), :mod:`.tables` (table cells and tables that
+fit their box), :mod:`.issues` (text problems per face and language) and :mod:`.engine` (the
+engine).
 Every public name is available from this package itself.
 """
 
 from __future__ import annotations
 
+from .colours import NONE, PALETTE, colour_names, is_template, read_colour
 from .engine import (
     DEFAULT_ACCENT,
     DEFAULT_TEXT,
@@ -29,10 +33,23 @@ from .layouts import (
     builtin_layouts,
     face_layout_id,
     layout_table,
+    parent_of,
     resolve_layout,
 )
-from .ops import FillOp, Group, ImageOp, Op, StrokeOp, TableOp, TextOp, TrackOp, flatten
-from .tables import build_table, cell_text, table_fit_size
+from .ops import (
+    FillOp,
+    Group,
+    ImageOp,
+    Op,
+    PathOp,
+    StrokeOp,
+    TableOp,
+    TextOp,
+    TrackOp,
+    flatten,
+)
+from .shapes import clip, drawn_points, element_box, extent, outline, spans
+from .tables import build_table, cell_text, table_fit_size, table_height
 
 __all__ = [
     "BUILTIN_LAYOUTS",
@@ -40,6 +57,8 @@ __all__ = [
     "DEFAULT_TEXT",
     "MAX_EXTENDS",
     "MAX_TEMPLATE_CHARS",
+    "NONE",
+    "PALETTE",
     "TEMPLATE_SECONDS",
     "FaceEngine",
     "FillOp",
@@ -47,6 +66,7 @@ __all__ = [
     "ImageOp",
     "LayoutCycle",
     "Op",
+    "PathOp",
     "Resolved",
     "StrokeOp",
     "TableOp",
@@ -56,10 +76,21 @@ __all__ = [
     "build_table",
     "builtin_layouts",
     "cell_text",
+    "clip",
+    "colour_names",
+    "drawn_points",
+    "element_box",
+    "extent",
     "face_id",
     "face_layout_id",
     "flatten",
+    "is_template",
     "layout_table",
+    "outline",
+    "parent_of",
+    "read_colour",
     "resolve_layout",
+    "spans",
     "table_fit_size",
+    "table_height",
 ]

@@ -14,37 +14,41 @@ from pathlib import Path
 from typing import Any
 
 from ...content.assets import AssetError, probe_image, resolve
-from ...content.model import Board, Card, Element, Face, Game, Text, resolve_box
-from ...core.findings import Pos
-from ...core.rules import GLYPH, OVERFLOW, REFERENCE, TEMPLATE
-from ...core.run import current
+from ...content.model import Board, Card, Element, Face, Game, Text
+from ...core.rules import GLYPH, OVERFLOW, REFERENCE, SCHEMA
 from ...core.units import pt
 from ...i18n import Translator
 from ..fonts import FontSet
 from ..markup import IconSpec, parse
+from ..scripts import glyph_advice
 from ..text import Fit, TextStyle, fit_text, runs_fit, smallest_size
+from .colours import NONE, is_template
 from .issues import TextIssue, face_id
 from .layouts import Resolved, face_layout_id, layout_table, resolve_layout
-from .ops import FillOp, Group, ImageOp, Op, StrokeOp, TableOp, TextOp, TrackOp
-from .tables import cell_text, table_fit_size
+from .ops import FillOp, Group, ImageOp, Op, PathOp, StrokeOp, TableOp, TextOp, TrackOp
+from .shapes import drawn_points, element_box
+from .tables import cell_text, table_fit_size, table_height
+from .values import (
+    DEFAULT_ACCENT,
+    DEFAULT_TEXT,
+    MAX_TEMPLATE_CHARS,
+    TEMPLATE_SECONDS,
+    FaceCtx,
+    FaceValues,
+    palette_of,
+)
 
-TEMPLATE_SECONDS = 0.5
-DEFAULT_TEXT = "#000000"
-DEFAULT_ACCENT = "#37474f"
-MAX_TEMPLATE_CHARS = 2000
-
-
-def _compiled(env: Any, source: str) -> Any:
-    """Compile each distinct template once per run."""
-    templates = current().store("typeset.templates", limit=5000)
-    template = templates.get(source)
-    if template is None:
-        template = templates[source] = env.from_string(source)
-    return template
+__all__ = [
+    "DEFAULT_ACCENT",
+    "DEFAULT_TEXT",
+    "MAX_TEMPLATE_CHARS",
+    "TEMPLATE_SECONDS",
+    "FaceEngine",
+]
 
 
 @dataclass
-class FaceEngine:
+class FaceEngine(FaceValues):
     game: Game
     game_dir: Path
     lang: str
@@ -62,27 +66,6 @@ class FaceEngine:
         self.icons = self._icons()
         self._env: Any = None
         self._face = ""  # face_id() of the face being laid out, for its issues
-
-    def _first(self, *key: str) -> bool:
-        """True the first time a problem is seen: each is reported once per engine, not once
-        per card that shows it."""
-        if key in self._reported:
-            return False
-        self._reported.add(key)
-        return True
-
-    def _issue(self, rule: str, pos: Pos, message: str, structural: bool = False) -> TextIssue:
-        return TextIssue(rule, pos, message, self.lang, self._face, structural)
-
-    @property
-    def env(self) -> Any:
-        """The template sandbox, made when a template is first rendered (jinja2 is imported
-        only by games that use templates)."""
-        if self._env is None:
-            from ..templates import sandbox
-
-            self._env = sandbox()
-        return self._env
 
     def _icons(self) -> dict[str, IconSpec]:
         icons: dict[str, IconSpec] = {}
@@ -119,7 +102,10 @@ class FaceEngine:
         if key in self._cache:
             return self._cache[key]
         self._face = face_id(owner, card, face, side)
+        from .marks import with_mark  # an assumption's mark, drawn last (marks.py)
+
         ops = self._ops(face, owner, card, side, w, h, bleed)
+        ops = with_mark(self, face, owner, card, side, w, h, ops)
         if self.cache:
             self._cache[key] = ops
         return ops
@@ -136,30 +122,27 @@ class FaceEngine:
     ) -> list[Op]:
         lay = self.resolved(self.layout_id(face, owner, side))
         style_name = face.style or (card.style if side == "back" and face is not card else None)
-        style = lay.styles.get(style_name or "default") or lay.styles.get("default")
-        background = (style.background if style and style.background else None) or lay.background
-        text_color = (style.color if style and style.color else None) or DEFAULT_TEXT
-        accent = (style.accent if style and style.accent else None) or DEFAULT_ACCENT
-        palette = {"background": background, "accent": accent, "text": text_color}
+        palette, art = palette_of(lay, style_name)
         ops: list[Op] = []
-        if background and background != "none":
+        background = palette["background"]
+        if background and background != NONE:
             ops.append(FillOp((0, 0, w, h), background, 0.0, bleed))
-        art = face.art or (style.art if style else None)
+        art = face.art or art
         if art and not any(e.image == "art" for e in lay.elements):
             img = self._image(art)
             if img is not None:
                 ops.append(ImageOp((0, 0, w, h), img[0], bleed, img[1], img[2], face.art_bleed))
-        values = self._values(face, card)
+        fc = FaceCtx(face, card, w, h, palette, self._values(face, card))
         for el in lay.elements:
-            op = self._element(el, face, card, w, h, palette, values)
+            op = self._element(el, fc)
             if op is not None:
                 ops.append(op)
-        if lay.border is not None and lay.border.width > 0:
-            b = lay.border
+        b = lay.border
+        if b is not None and b.width > 0 and b.color != NONE:
             ops.append(
                 StrokeOp(
                     (b.inset, b.inset, w - 2 * b.inset, h - 2 * b.inset),
-                    palette.get(b.color, b.color) if b.color in palette else b.color,
+                    b.color,
                     b.width,
                     b.radius,
                 )
@@ -172,77 +155,90 @@ class FaceEngine:
             values.update(src.values)
         return values
 
-    def _image(self, rel: str) -> tuple[Path, int, int] | None:
-        try:
-            path = resolve(self.game_dir, rel, what="image")
-            info = probe_image(path)
-        except AssetError:
-            return None  # validation reports it
-        return path, info.width, info.height
-
-    def _color(self, value: str | None, palette: dict[str, str], default: str) -> str:
-        if value is None:
-            return default
-        return palette.get(value, value)
-
-    def _element(
-        self,
-        el: Element,
-        face: Face,
-        card: Card | Board,
-        w: float,
-        h: float,
-        palette: dict[str, str],
-        values: dict[str, Any],
-    ) -> Op | None:
-        if el.when is not None and not self._present(face, el.when):
+    def _element(self, el: Element, fc: FaceCtx) -> Op | None:
+        if el.drop or (el.when is not None and not self._present(fc.face, el.when)):
             return None
-        box = resolve_box(el.box, w, h)
+        if el.line is not None or el.points is not None:
+            return self._path(el, fc)
+        box = element_box(el, fc.w, fc.h)
+        if box is None:
+            return None  # no usable box: reported by the schema
+        op: Op | None
         if el.track is not None:
-            return self._track(el, box, palette)
-        if el.table is not None:
-            return self._table(el, box, palette)
-        if el.image is not None:
-            rel = face.art if el.image == "art" else el.image
-            if not rel:
-                return None
-            img = self._image(rel)
-            return ImageOp(box, img[0], 0.0, img[1], img[2]) if img else None
-        text_value: str | None = None
-        source: Text | None = None
+            op = self._track(el, box, fc)
+        elif el.table is not None:
+            op = self._table(el, box, fc)
+        elif el.image is not None:
+            op = self._image_element(el, box, fc)
+        else:
+            op = self._box(el, box, fc, *self._text_of(el, fc))
+        if op is not None and el.rotate % 360:
+            for one in op.ops if isinstance(op, Group) else [op]:
+                one.rotate = el.rotate % 360  # type: ignore[union-attr]
+        return op
+
+    def _text_of(self, el: Element, fc: FaceCtx) -> tuple[str | None, Text | None]:
+        """The text an element prints on this face (None: none) and the text it comes from."""
         if el.field is not None:
-            source = face.text_field(el.field)
-            if source is None:
-                if el.field in values:
-                    text_value = str(values[el.field])
-                elif not (el.fill or el.stroke):
-                    return None
-            else:
-                text_value = self.translator.text(source, values)
-        elif el.template is not None:
-            text_value = self._template(el, face, card, values)
-        return self._box(el, box, palette, values, text_value, source, face)
+            source = fc.face.text_field(el.field)
+            if source is not None:
+                return self.translator.text(source, fc.values), source
+            if el.field in fc.values:
+                return str(fc.values[el.field]), None
+            return None, None
+        if el.template is not None:
+            return self._render(el, "template", el.template, fc) or "", None
+        return None, None
+
+    def _path(self, el: Element, fc: FaceCtx) -> Op | None:
+        """A line, or a polygon filled and outlined, turned as the element says."""
+        points = drawn_points(el, fc.w, fc.h)
+        if points is None:
+            return None
+        closed = el.points is not None
+        fill = self._paint(el, "fill", fc, None) if closed else None
+        if el.stroke is not None:
+            stroke = self._paint(el, "stroke", fc, None)
+        elif closed and el.fill is not None:
+            stroke = None  # a filled polygon: no outline unless asked
+        else:
+            stroke = fc.palette["text"]  # a line, or a polygon given neither: the text colour
+        if fill is None and stroke is None:
+            return None
+        return PathOp(tuple(points), closed, fill, stroke, el.stroke_width)
+
+    def _image_element(
+        self, el: Element, box: tuple[float, float, float, float], fc: FaceCtx
+    ) -> Op | None:
+        """An image element: the face's art, a file, or a file a template names for the card
+        (checked here, for each card, as validation checks a written path)."""
+        assert el.image is not None
+        rel: str | None = el.image
+        templated = is_template(el.image)
+        if templated:
+            rel = self._render(el, "image", el.image, fc)
+            rel = rel.strip() if rel is not None else None
+        if rel == "art":
+            rel = fc.face.art
+        if not rel:
+            return None
+        img = self._image(rel, el if templated else None, fc)
+        return ImageOp(box, img[0], 0.0, img[1], img[2]) if img else None
 
     def _box(
         self,
         el: Element,
         box: tuple[float, float, float, float],
-        palette: dict[str, str],
-        values: dict[str, Any],
+        fc: FaceCtx,
         text_value: str | None,
         source: Text | None,
-        face: Face,
     ) -> Op | None:
         """A box's fill and stroke, and its text fitted (its problems noted)."""
         fill_ops: list[Op] = []
-        if el.fill:
-            fill_ops.append(FillOp(box, self._color(el.fill, palette, "#ffffff"), el.radius))
-        if el.stroke:
-            fill_ops.append(
-                StrokeOp(
-                    box, self._color(el.stroke, palette, "#000000"), el.stroke_width, el.radius
-                )
-            )
+        if el.fill and (fill := self._paint(el, "fill", fc, None)):
+            fill_ops.append(FillOp(box, fill, el.radius))
+        if el.stroke and (stroke := self._paint(el, "stroke", fc, None)):
+            fill_ops.append(StrokeOp(box, stroke, el.stroke_width, el.radius))
         if text_value is None:
             if not fill_ops:
                 return None
@@ -253,7 +249,7 @@ class FaceEngine:
             min_size=el.min_size,
             leading=el.leading,
             align=el.align,
-            color=self._color(el.color, palette, palette["text"]),
+            color=self._paint(el, "color", fc, fc.palette["text"]) or fc.palette["text"],
             hyphenate=el.hyphenate
             if el.hyphenate is not None
             else el.field not in ("title", "subtitle", None),
@@ -261,10 +257,12 @@ class FaceEngine:
         )
         inner_w = pt(box[2] - 2 * el.padding)
         inner_h = pt(box[3] - 2 * el.padding)
-        if self.quick and self._surely_fits(text_value, ts, values, inner_w, inner_h):
+        if self.quick and self._surely_fits(text_value, ts, fc.values, inner_w, inner_h):
             return fill_ops[0] if fill_ops else None  # fits for sure: nothing to report
-        fit = fit_text(text_value, ts, self.fonts, self.icons, values, self.lang, inner_w, inner_h)
-        self._note(fit, source, el, face)
+        fit = fit_text(
+            text_value, ts, self.fonts, self.icons, fc.values, self.lang, inner_w, inner_h
+        )
+        self._note(fit, source, el, fc.face)
         op = TextOp(
             box,
             fit,
@@ -277,28 +275,25 @@ class FaceEngine:
             return Group([*fill_ops, op])  # type: ignore[return-value]
         return op
 
-    def _track(
-        self, el: Element, box: tuple[float, float, float, float], palette: dict[str, str]
-    ) -> Op | None:
+    def _track(self, el: Element, box: tuple[float, float, float, float], fc: FaceCtx) -> Op | None:
         assert el.track is not None
         track = self.game.tracks.get(el.track)
         if track is None:
             return None  # reported by validation
         labels = [str(v) for v in range(track.min, track.max + 1)]
+        text = fc.palette["text"]
         return TrackOp(
             box,
             labels,
             el.direction == "vertical",
             el.font,
             el.size,
-            self._color(el.color, palette, palette["text"]),
-            self._color(el.fill, palette, "#ffffff") if el.fill else None,
-            self._color(el.stroke, palette, palette["text"]) if el.stroke else palette["text"],
+            self._paint(el, "color", fc, text) or text,
+            self._paint(el, "fill", fc, None),
+            self._paint(el, "stroke", fc, text),
         )
 
-    def _table(
-        self, el: Element, box: tuple[float, float, float, float], palette: dict[str, str]
-    ) -> Op | None:
+    def _table(self, el: Element, box: tuple[float, float, float, float], fc: FaceCtx) -> Op | None:
         assert el.table is not None
         table = self.game.tables.get(el.table)
         if table is None:
@@ -312,6 +307,22 @@ class FaceEngine:
         size = table_fit_size(
             header, rows, box, el.size, el.min_size or el.size * 0.6, self.fonts, self.icons
         )
+        low = el.min_size or el.size * 0.6
+        if (
+            size is None
+            and table_height(header, rows, low, self.fonts, pt(box[2]), self.icons) is None
+        ):
+            if self._first("table", str(el.at("box"))):
+                self.issues.append(
+                    self._issue(
+                        SCHEMA,
+                        el.at("box"),
+                        f"table {table.id} cannot be drawn in a box {box[2]:.3g} mm wide: its "
+                        f"{len(header)} columns are narrower than their margins; widen the box",
+                        lang=False,
+                    )
+                )
+            return None
         if size is None:
             self.issues.append(
                 self._issue(
@@ -322,56 +333,20 @@ class FaceEngine:
                 )
             )
             size = el.min_size or el.size * 0.6
+        text = fc.palette["text"]
         return TableOp(
             box,
             header,
             rows,
             size,
-            self._color(el.color, palette, palette["text"]),
-            self._color(el.stroke, palette, "#666666") if el.stroke else "#666666",
+            self._paint(el, "color", fc, text) or text,
+            self._paint(el, "stroke", fc, "#666666"),
         )
 
     def _present(self, face: Face, name: str) -> bool:
         if name == "art":
             return bool(face.art)
         return face.text_field(name) is not None or name in face.values
-
-    def _template(self, el: Element, face: Face, card: Card | Board, values: dict[str, Any]) -> str:
-        assert el.template is not None
-        ctx = {
-            "values": values,
-            "id": getattr(card, "id", ""),
-            "copies": getattr(card, "copies", 1),
-            "tags": list(getattr(card, "tags", [])),
-            "lang": self.lang,
-            "game_title": self.translator.text(self.game.meta.title),
-        }
-        for name, text in face.texts():
-            ctx[name] = self.translator.text(text, values)
-        from jinja2 import TemplateError
-
-        from ...content.expr import ExprError, time_limit
-
-        try:
-            if len(el.template) > MAX_TEMPLATE_CHARS:
-                raise ValueError(f"a template of more than {MAX_TEMPLATE_CHARS} characters")
-            with time_limit(TEMPLATE_SECONDS):
-                out = _compiled(self.env, el.template).render(ctx)
-        except (
-            TemplateError,
-            ArithmeticError,
-            ValueError,
-            TypeError,
-            ExprError,
-            RecursionError,
-            MemoryError,
-        ) as exc:
-            if self._first(TEMPLATE, str(el.at("template")), str(exc)):  # named: the first card
-                card_id = getattr(card, "id", "") or self._face
-                message = _template_problem(exc, card_id, ctx, values)
-                self.issues.append(self._issue(TEMPLATE, el.at("template"), message))
-            return ""
-        return out[:MAX_TEMPLATE_CHARS]
 
     def _surely_fits(
         self, text: str, ts: TextStyle, values: Mapping[str, object], w: float, h: float
@@ -410,8 +385,8 @@ class FaceEngine:
                     self._issue(
                         GLYPH,
                         pos,
-                        f"[{self.lang}] no bundled font has {chars!r} ({codes}); add a font "
-                        "that has it to fonts/ and list it under print.fallback_fonts",
+                        f"[{self.lang}] no bundled font has {chars!r} ({codes}); "
+                        + glyph_advice(chars, self.lang),
                     )
                 )
         if fit.missing.tokens:
@@ -426,22 +401,3 @@ class FaceEngine:
                         structural=True,
                     )
                 )
-
-
-def _template_problem(
-    exc: Exception, card: str, ctx: dict[str, Any], values: dict[str, Any]
-) -> str:
-    """What went wrong, for which card, and the name meant when one is misspelt."""
-    import re
-
-    from ...content.schema import suggest
-
-    text = f"template failed for {card}: {exc}"
-    missing = re.search(r"has no attribute '([^']+)'|'([^']+)' is undefined", str(exc))
-    if missing:
-        name = missing.group(1) or missing.group(2)
-        known = sorted(values) if missing.group(1) else sorted(ctx)
-        hint = suggest(name, known)
-        listing = ", ".join(known[:12]) or "none"
-        text += f"; {hint}it has: {listing}"
-    return text

@@ -2,13 +2,14 @@
 
 A layout draws a face: its background, border, styles and elements. :func:`resolve_layout`
 follows ``extends`` from the parent down (a named element replaces the parent's element of the
-same name); :func:`face_layout_id` says which layout draws a face.
+same name, ``drop: true`` removes it; a game's layout extending its own id extends the built-in
+one it replaces); :func:`face_layout_id` says which layout draws a face.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,7 @@ class Resolved:
     border: Any
     styles: dict[str, Style]
     elements: list[Element]
+    unmatched: list[Element] = field(default_factory=list)  # drop: naming no parent element
 
 
 class LayoutCycle(Exception):
@@ -55,40 +57,62 @@ def layout_table(game: Game) -> dict[str, Layout]:
 MAX_EXTENDS = 32
 
 
+def parent_of(layouts: dict[str, Layout], lid: str, layout: Layout) -> Layout | None:
+    """The layout ``layout`` (listed as ``lid``) extends. A game's layout that extends its own
+    id extends the built-in layout it replaces: a game's ``back`` with ``extends: back``
+    changes the built-in back. Raises KeyError when the parent does not exist."""
+    parent = layout.extends
+    if parent is None:
+        return None
+    builtin = builtin_layouts().get(parent)
+    if parent == lid and builtin is not None and builtin is not layout:
+        return builtin
+    return layouts[parent]
+
+
 def resolve_layout(layouts: dict[str, Layout], lid: str) -> Resolved:
     chain: list[Layout] = []
     seen: list[str] = []
-    seen_set: set[str] = set()
-    current: str | None = lid
-    while current is not None:
-        if current in seen_set:
+    seen_set: set[int] = set()
+    current = lid
+    layout: Layout | None = layouts[lid]
+    while layout is not None:
+        if id(layout) in seen_set:
             raise LayoutCycle([*seen, current])
         if len(seen) >= MAX_EXTENDS:
             raise LayoutCycle([*seen[:3], "...", current], too_long=True)
         seen.append(current)
-        seen_set.add(current)
-        layout = layouts.get(current)
-        if layout is None:
-            raise KeyError(current)
+        seen_set.add(id(layout))
         chain.append(layout)
-        current = layout.extends
-    background = "#ffffff"
-    border = None
-    styles: dict[str, Style] = {}
-    elements: list[Element] = []
+        parent = parent_of(layouts, current, layout)
+        current = layout.extends or ""
+        layout = parent
+    return _merged(chain)
+
+
+def _merged(chain: list[Layout]) -> Resolved:
+    """A layout chain (the child first) as one layout: the child's settings win, a named
+    element replaces the parent's element of the same name, ``drop: true`` removes it."""
+    out = Resolved("#ffffff", None, {}, [])
+    elements = out.elements
     for layout in reversed(chain):  # parent first
         if layout.background is not None:
-            background = layout.background
+            out.background = layout.background
         if layout.border is not None:
-            border = layout.border
-        styles.update(layout.styles)
+            out.border = layout.border
+        out.styles.update(layout.styles)
         for el in layout.elements:
             slot = next((i for i, e in enumerate(elements) if el.name and e.name == el.name), None)
-            if slot is None:
+            if el.drop:
+                if slot is None:
+                    out.unmatched.append(el)
+                else:
+                    del elements[slot]
+            elif slot is None:
                 elements.append(el)
             else:
                 elements[slot] = el  # a named element replaces the parent's
-    return Resolved(background, border, styles, elements)
+    return out
 
 
 def face_layout_id(face: Face, owner: Any, side: str) -> str:

@@ -19,6 +19,7 @@ class FillOp:
     color: str
     radius: float = 0.0
     bleed: float = 0.0  # grow by the bleed (backgrounds)
+    rotate: float = 0.0  # degrees clockwise about the box's centre (every op with a box)
 
 
 @dataclass
@@ -27,6 +28,7 @@ class StrokeOp:
     color: str
     width: float
     radius: float = 0.0
+    rotate: float = 0.0
 
 
 @dataclass
@@ -37,6 +39,7 @@ class ImageOp:
     width_px: int = 0
     height_px: int = 0
     art_bleed: float = 0.0  # mm of bleed already in the image
+    rotate: float = 0.0
 
 
 @dataclass
@@ -46,6 +49,7 @@ class TextOp:
     valign: str
     padding: float
     fallback: bool = False  # printed in the source language for lack of a translation
+    rotate: float = 0.0
 
 
 @dataclass
@@ -59,7 +63,8 @@ class TrackOp:
     size: float
     color: str
     fill: str | None
-    stroke: str
+    stroke: str | None  # None: cells without outlines
+    rotate: float = 0.0
 
 
 @dataclass
@@ -71,10 +76,22 @@ class TableOp:
     rows: list[list[str]]
     size: float
     color: str
-    stroke: str
+    stroke: str | None  # None: no grid
+    rotate: float = 0.0
 
 
-Op = FillOp | StrokeOp | ImageOp | TextOp | TrackOp | TableOp
+@dataclass
+class PathOp:
+    """A line (two points) or a polygon (closed), its points already turned as drawn."""
+
+    points: tuple[tuple[float, float], ...]  # mm, from the face's top-left
+    closed: bool
+    fill: str | None
+    stroke: str | None
+    width: float  # of the stroke, mm
+
+
+Op = FillOp | StrokeOp | ImageOp | TextOp | TrackOp | TableOp | PathOp
 
 
 @dataclass

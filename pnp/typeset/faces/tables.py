@@ -36,39 +36,47 @@ def build_table(
     size: float,
     fonts: FontSet,
     color: str = "#000000",
-    stroke: str = "#666666",
+    stroke: str | None = "#666666",
     width: float | None = None,
     icons: dict[str, Any] | None = None,
+    lang: str = "",
 ) -> Any:
-    """A reportlab Table of paragraphs (text wraps within columns, markup and icons work)."""
-    from reportlab.lib import colors
+    """A reportlab Table of paragraphs (text wraps within columns, markup and icons work);
+    ``stroke`` None: no grid. Colours are read as the faces read them. In a right-to-left
+    ``lang``, the columns read from the right (the first one is drawn rightmost)."""
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
 
+    from ..layout import Paragraph
     from ..markup import parse, to_xml
+    from ..scripts import is_rtl
+    from ..text import _rl_color
 
     st = ParagraphStyle(
         "cell",
         fontName=fonts.main.font("regular"),
         fontSize=size,
         leading=size * 1.15,
-        textColor=color,
+        textColor=_rl_color(color),
     )
     hd = ParagraphStyle("head", parent=st, fontName=fonts.main.font("bold"))
 
     def cell(text: str, head: bool) -> Any:
         runs = [r for para in parse(text, icons or {}, {}) for r in para]
-        xml = to_xml(runs, fonts, "bold" if head else "regular", size)
+        xml = to_xml(runs, fonts, "bold" if head else "regular", size, lang=lang)
         return Paragraph(xml or "&nbsp;", hd if head else st)
 
     data = [[cell(h, True) for h in header]] + [[cell(v, False) for v in r] for r in rows]
+    if is_rtl(lang):
+        data = [row[::-1] for row in data]
     ncols = max(len(header), 1)
     table = Table(data, colWidths=[width / ncols] * ncols if width else None, repeatRows=0)
+    grid = [("GRID", (0, 0), (-1, -1), 0.3, _rl_color(stroke))] if stroke is not None else []
     table.setStyle(
         TableStyle(
             [
                 ("FONT", (0, 0), (-1, -1), fonts.main.font("regular"), size),
-                ("GRID", (0, 0), (-1, -1), 0.3, colors.HexColor(stroke)),
+                *grid,
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("TOPPADDING", (0, 0), (-1, -1), size * 0.15),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.25),
@@ -93,9 +101,26 @@ def table_fit_size(
     width, height = pt(box[2]), pt(box[3])
     current = size
     while current >= min_size - 1e-9:
-        table = build_table(header, rows, current, fonts, width=width, icons=icons)
-        _w, h = table.wrap(width, height)
-        if h <= height + 0.5:
+        h = table_height(header, rows, current, fonts, width, icons)
+        if h is not None and h <= height + 0.5:
             return current
         current -= 0.5
     return None
+
+
+def table_height(
+    header: list[str],
+    rows: list[list[str]],
+    size: float,
+    fonts: FontSet,
+    width: float,
+    icons: dict[str, Any] | None = None,
+) -> float | None:
+    """The height (points) of the table laid out ``width`` points wide at ``size``; None when
+    its columns are too narrow to be laid out at all (narrower than their padding)."""
+    table = build_table(header, rows, size, fonts, width=width, icons=icons)
+    try:
+        _w, h = table.wrap(width, 1e6)
+    except ValueError:  # reportlab: a cell given a negative width
+        return None
+    return float(h)

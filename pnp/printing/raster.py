@@ -1,0 +1,249 @@
+"""PNG faces and Tabletop Simulator sheets, rasterised once and cut.
+
+The faces to export are drawn by the renderer onto a few large pages, each face on a whole
+pixel of the page at the resolution it is wanted at, with a gap of white around it. pdfium
+rasterises each page once (at exactly the pixels it was laid out in); the faces are cut out
+of it, written as PNGs and pasted into the TTS sheet they belong to (a JPEG: see :mod:`.tts`).
+A sheet that had to be drawn below the PNGs' resolution to keep within TTS's size has its faces
+drawn again at its own resolution (vector text drawn small is sharper than a large image
+scaled down, and cheaper), unless they carry art, which pdfium scales slowly: those are scaled
+from the PNGs' pixels. The work is a list of :class:`Task` (a TTS sheet with its faces, or a
+group of faces written as PNGs only), done in worker processes with ``--jobs``; a worker holds
+one page image and the sheet it fills at a time, and each file goes to disk as it is made.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import groupby
+
+import pypdfium2 as pdfium
+from PIL import Image
+
+from ..core.units import MM_PER_INCH, Size, px
+from .export import FacePage, png_bytes
+from .imposition import Page, Rect, Slot
+from .tts import Sheet
+
+# the largest page image a worker holds: 12 MB of RGB (pdfium keeps the art it decoded for a
+# page besides: smaller pages keep the peak down, and cost no measurable time)
+PAGE_PIXELS = 4_000_000
+GAP = 2  # px of white between two faces on a page: a face never bleeds into the next
+LEVEL = 1  # zlib level of the PNGs written: the fastest (export.png_bytes)
+QUALITY = 95  # of the JPEG sheets (printing.tts): no visible loss on a screen
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A face on a page of the faces PDF, and its box there in pixels (left, top, right, bottom)."""
+
+    name: str
+    page: int
+    box: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: rasterise some pages, cut their faces, write what is asked."""
+
+    dpi: float
+    placed: tuple[Placed, ...]
+    png: frozenset[str] = frozenset()  # faces written as <name>.png
+    sheet: Sheet | None = None  # the TTS sheet these faces fill
+
+
+@dataclass
+class Plan:
+    pages: list[Page] = field(default_factory=list)  # the faces PDF, in order
+    tasks: list[Task] = field(default_factory=list)
+
+    @property
+    def faces(self) -> int:
+        return sum(len(t.placed) for t in self.tasks)
+
+
+def plan(faces: list[FacePage], sheets: list[Sheet], png_dpi: float | None) -> Plan:
+    """Pages and tasks for every sheet, then for the faces on no sheet when PNGs are asked."""
+    by_name = {f.name: f for f in faces}
+    out = Plan()
+    written: set[str] = set()
+    for sheet in sheets:
+        faces_on = [by_name[n] for n in dict.fromkeys(n for n in sheet.cells if n is not None)]
+        dpi = sheet.dpi
+        if png_dpi and (dpi == png_dpi or any(_has_art(f) for f in faces_on)):
+            dpi = png_dpi  # cut from the PNGs' pages (and scaled down if need be)
+        png = frozenset(f.name for f in faces_on if dpi == png_dpi and f.name not in written)
+        written |= png
+        out.tasks.append(Task(dpi, _lay_out(out.pages, faces_on, dpi), png, sheet))
+    if png_dpi:
+        rest = [f for f in faces if f.name not in written]
+        for _owner, group in groupby(rest, key=lambda f: (f.owner, f.page.size)):
+            for page_faces in _per_page(list(group), png_dpi):
+                placed = _lay_out(out.pages, page_faces, png_dpi)
+                out.tasks.append(Task(png_dpi, placed, frozenset(f.name for f in page_faces)))
+    return out
+
+
+def _has_art(face: FacePage) -> bool:
+    """A face with an image of its own. pdfium scales art down slowly (about 25 ms a poker
+    card to 200 dpi), so a sheet below the PNGs' resolution scales their pixels instead (about
+    7 ms); faces without art are drawn again at the sheet's resolution (about 5 ms), where
+    their vector text stays sharp."""
+    item = face.page.slots[0].item
+    return any(getattr(f, "art", None) for f in (item.face, item.card))
+
+
+def _face_px(face: FacePage, dpi: float) -> tuple[int, int]:
+    return px(face.page.size.w, dpi), px(face.page.size.h, dpi)
+
+
+def _per_page(faces: list[FacePage], dpi: float) -> Iterator[list[FacePage]]:
+    """``faces`` (all of one size) in runs that fit one page image."""
+    if not faces:
+        return
+    w, h = _face_px(faces[0], dpi)
+    most = max(1, PAGE_PIXELS // ((w + GAP) * (h + GAP)))
+    for i in range(0, len(faces), most):
+        yield faces[i : i + most]
+
+
+def _lay_out(pages: list[Page], faces: list[FacePage], dpi: float) -> tuple[Placed, ...]:
+    """Add pages holding ``faces`` (all of one size) to ``pages``; where each face is."""
+    placed: list[Placed] = []
+    for run in _per_page(faces, dpi):
+        w, h = _face_px(run[0], dpi)
+        cols = min(len(run), max(1, math.ceil(math.sqrt(len(run) * (h + GAP) / (w + GAP)))))
+        rows = math.ceil(len(run) / cols)
+        to_mm = MM_PER_INCH / dpi
+        size = Size((cols * (w + GAP) + GAP) * to_mm, (rows * (h + GAP) + GAP) * to_mm)
+        page = Page("fronts", size)
+        for i, face in enumerate(run):
+            r, c = divmod(i, cols)
+            x, y = GAP + c * (w + GAP), GAP + r * (h + GAP)
+            mm = face.page.size
+            page.slots.append(Slot(Rect(x * to_mm, y * to_mm, mm.w, mm.h), face.page.slots[0].item))
+            placed.append(Placed(face.name, len(pages), (x, y, x + w, y + h)))
+        pages.append(page)
+    return tuple(placed)
+
+
+# --- the work, in a worker process or in this one --------------------------------------------
+_OPEN: dict[str, pdfium.PdfDocument] = {}
+
+
+def open_pdf(pdf: bytes) -> None:
+    """A worker's start: the faces PDF, opened once for all its tasks."""
+    close_pdf()
+    _OPEN["faces"] = pdfium.PdfDocument(pdf)
+
+
+def close_pdf() -> None:
+    doc = _OPEN.pop("faces", None)
+    if doc is not None:
+        doc.close()
+
+
+def run_task(task: Task) -> tuple[dict[str, bytes], int]:
+    """Rasterise the task's pages one at a time and cut them: files by name ("png/NAME.png",
+    "tts/FILE"), and how many faces were done."""
+    doc = _OPEN["faces"]
+    files: dict[str, bytes] = {}
+    sheet = task.sheet
+    canvas = Image.new("RGB", sheet.size, "white") if sheet else None
+    for index, run in groupby(task.placed, key=lambda p: p.page):
+        group = list(run)
+        page = doc[index]
+        bitmap = page.render(scale=_scale(page, group), rev_byteorder=True)
+        image = bitmap.to_pil()
+        for p in group:
+            face = image.crop(p.box)
+            if p.name in task.png:
+                files[f"png/{p.name}.png"] = png_bytes(face, task.dpi, LEVEL)
+            if sheet is not None and canvas is not None:
+                _paste(canvas, sheet, p.name, face)
+        del image
+        bitmap.close()
+        page.close()
+    if sheet is not None and canvas is not None:
+        files[f"tts/{sheet.file}"] = jpeg_bytes(canvas, sheet.dpi)
+    return files, len(task.placed)
+
+
+def jpeg_bytes(image: Image.Image, dpi: float) -> bytes:
+    """A TTS sheet as a JPEG, colour at full resolution (no chroma subsampling: coloured text
+    keeps its edges)."""
+    buf = io.BytesIO()
+    image.save(buf, "JPEG", quality=QUALITY, subsampling=0, dpi=(round(dpi), round(dpi)))
+    return buf.getvalue()
+
+
+def _scale(page: pdfium.PdfPage, placed: list[Placed]) -> float:
+    """The scale that makes the page exactly the pixels it was laid out in: pdfium stretches a
+    page over the next whole pixel, which would move the faces by a fraction of one."""
+    want_w = max(p.box[2] for p in placed) + GAP
+    want_h = max(p.box[3] for p in placed) + GAP
+    width, height = page.get_size()
+    return min(want_w / width, want_h / height) * (1 - 1e-9)
+
+
+def _paste(canvas: Image.Image, sheet: Sheet, name: str, face: Image.Image) -> None:
+    if face.size != sheet.cell:  # a sheet below the PNGs' resolution (see _has_art)
+        face = face.resize(sheet.cell, Image.Resampling.HAMMING)
+    cols = sheet.cols
+    for i, cell in enumerate(sheet.cells):
+        if cell == name:
+            r, c = divmod(i, cols)
+            canvas.paste(face, (c * sheet.cell[0], r * sheet.cell[1]))
+
+
+Progress = Callable[[int, int], None]
+Sink = Callable[[str, bytes], None]
+
+
+def run(
+    pdf: bytes, tasks: list[Task], jobs: int, sink: Sink, progress: Progress | None = None
+) -> None:
+    """Every task, in ``jobs`` processes (in this one when 1); each file goes to ``sink`` as
+    soon as its task is done, so that no more than a task's files are held at a time."""
+    total = sum(len(t.placed) for t in tasks)
+    done = 0
+    pixels = sum(len(t.placed) * _pixels(t) for t in tasks)
+    if jobs <= 1 or len(tasks) <= 1 or pixels < PARALLEL_PIXELS:
+        open_pdf(pdf)
+        try:
+            for task in tasks:
+                files, n = run_task(task)
+                for name in sorted(files):
+                    sink(name, files[name])
+                done += n
+                if progress:
+                    progress(done, total)
+        finally:
+            close_pdf()
+        return
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    # the largest tasks first, so that no worker is left with a big one at the end
+    order = sorted(tasks, key=lambda t: -len(t.placed) * _pixels(t))
+    workers = min(jobs, len(tasks))
+    with ProcessPoolExecutor(workers, initializer=open_pdf, initargs=(pdf,)) as pool:
+        for future in as_completed([pool.submit(run_task, t) for t in order]):
+            files, n = future.result()
+            for name in sorted(files):
+                sink(name, files[name])
+            done += n
+            if progress:
+                progress(done, total)
+
+
+PARALLEL_PIXELS = 4_000_000  # less work than this (about 0.1 s) is not worth starting workers
+
+
+def _pixels(task: Task) -> int:
+    if not task.placed:
+        return 0
+    left, top, right, bottom = task.placed[0].box
+    return (right - left) * (bottom - top)

@@ -1,0 +1,151 @@
+"""The assumption mark: one small dagger in a free corner of a face the rulebook does not give.
+
+A card, token or board with ``assumption:`` (or a face that draws a table with one) is this
+copy's own choice where the rulebook is silent. Its front gets :data:`MARK` on a small white
+disc, in a corner where no text, table, track, image or filled box of the face is drawn,
+inside the card's border and rounded corners (inside the inscribed square of a round or
+hexagonal token); the setup sheet explains the mark once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ...content.model import Board, Card, Face, Game
+from ...core.units import mm, pt
+from ..fonts import FontSet
+from ..markup import IconSpec
+from ..text import TextStyle, fit_text
+from .layouts import Resolved
+from .ops import FillOp, Group, ImageOp, Op, StrokeOp, TableOp, TextOp, TrackOp
+
+
+class FaceEngine(Protocol):
+    """What of the face engine (engine.py, which calls this module) the mark needs."""
+
+    game: Game
+    lang: str
+    fonts: FontSet
+    icons: dict[str, IconSpec]
+
+    def resolved(self, lid: str) -> Resolved: ...
+
+    def layout_id(self, face: Face, owner: Any, side: str) -> str: ...
+
+
+MARK = "†"  # U+2020 DAGGER: in Noto Sans and DejaVu Sans, the fonts pnp bundles
+MARK_COLOR = "#333333"
+MARK_DISC = "#ffffff"  # drawn on a small white disc
+MARK_PT = 8.0  # its size on cards and boards; smaller faces scale it down
+EDGE_MM = 2.2  # its least distance from a rectangular face's edges (clear of rounded corners)
+
+Box = tuple[float, float, float, float]
+
+
+def assumed(engine: FaceEngine, face: Face, owner: Any, card: Card | Board, side: str) -> bool:
+    """Whether this face carries the mark: the front of an assumed card, token or board, or a
+    face drawing a table that is an assumption."""
+    if side != "front" or face is not card:
+        return False
+    if getattr(card, "assumption", None) is not None:
+        return True
+    layout = engine.resolved(engine.layout_id(face, owner, side))
+    tables = engine.game.tables
+    return any(
+        el.table in tables and tables[el.table].assumption is not None
+        for el in layout.elements
+        if el.table is not None
+    )
+
+
+def with_mark(
+    engine: FaceEngine,
+    face: Face,
+    owner: Any,
+    card: Card | Board,
+    side: str,
+    w: float,
+    h: float,
+    ops: list[Op],
+) -> list[Op]:
+    """``ops`` with the assumption mark drawn last, when the face carries it."""
+    if not assumed(engine, face, owner, card, side):
+        return ops
+    size = min(MARK_PT, pt(min(w, h)) * 0.16)
+    ts = TextStyle(face="bold", size=size, align="center", color=MARK_COLOR, hyphenate=False)
+    side_mm = mm(size) * 1.25
+    fit = fit_text(MARK, ts, engine.fonts, engine.icons, {}, engine.lang, pt(side_mm), pt(side_mm))
+    shape = getattr(owner, "shape", "rect")
+    box = free_corner(ops, w, h, side_mm, shape)
+    disc = FillOp(box, MARK_DISC, box[2] / 2)  # legible on dark colours and art alike
+    return [*ops, disc, TextOp(box, fit, "middle", 0.0)]
+
+
+def free_corner(ops: list[Op], w: float, h: float, side: float, shape: str = "rect") -> Box:
+    """The first corner (top right, top left, bottom right, bottom left) whose ``side`` mm
+    square touches nothing drawn; else the one touching the least, where covering text (a
+    table, a track) weighs ten times as much as covering a filled box or an image."""
+    inset = _edge(ops, w, h) if shape in ("rect", "square") else min(w, h) * 0.15 + 0.5
+    x0, x1 = inset, w - inset - side
+    y0, y1 = inset, h - inset - side
+    corners = [(x1, y0), (x0, y0), (x1, y1), (x0, y1)]
+    taken = [(b, k) for op in ops for b, k in _ink(op) if b[2] < w - 0.1 or b[3] < h - 0.1]
+
+    def overlap(corner: tuple[float, float]) -> float:
+        x, y = corner
+        return sum(_area((x, y, side, side), b) * k for b, k in taken)
+
+    best = min(corners, key=lambda c: (overlap(c) > 0, overlap(c), corners.index(c)))
+    return (best[0], best[1], side, side)
+
+
+def _edge(ops: list[Op], w: float, h: float) -> float:
+    """How far from the edges the mark stays: clear of the rounded corners and of a border
+    drawn around the face."""
+    edge = EDGE_MM
+    for op in ops:
+        if isinstance(op, StrokeOp) and op.box[2] > w * 0.8 and op.box[3] > h * 0.8:
+            edge = max(edge, op.box[0] + op.width / 2 + 0.8)
+    return edge
+
+
+def _ink(op: Any) -> list[tuple[Box, float]]:
+    """Where an operation puts ink that the mark should not cover (mm boxes), with how much
+    covering it weighs: text 10, a filled box or an image 1."""
+    if isinstance(op, Group):
+        return [b for o in op.ops for b in _ink(o)]
+    if isinstance(op, TextOp):
+        return [(_text_box(op), 10.0)]
+    if isinstance(op, TableOp | TrackOp):
+        return [(op.box, 10.0)]
+    if isinstance(op, ImageOp | FillOp) and op.bleed == 0:  # not the face's background
+        return [(op.box, 1.0)]
+    return []
+
+
+def _text_box(op: TextOp) -> Box:
+    """The part of a text box its fitted lines fill (alignment and vertical alignment)."""
+    x, y, bw, bh = op.box
+    pad = op.padding
+    inner_w, inner_h = bw - 2 * pad, bh - 2 * pad
+    tw = min(_line_width(op) or inner_w, inner_w)
+    th = min(mm(op.fit.height), inner_h)
+    left = {"center": (inner_w - tw) / 2, "right": inner_w - tw}.get(op.fit.align, 0.0)
+    top = {"middle": (inner_h - th) / 2, "bottom": inner_h - th}.get(op.valign, 0.0)
+    return (x + pad + left, y + pad + top, tw, th)
+
+
+def _line_width(op: TextOp) -> float:
+    """The width of a one-line text (mm); 0 for paragraphs, which may fill their box."""
+    if op.fit.line is None:
+        return 0.0
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text, font, _ink = op.fit.line
+    return mm(stringWidth(text, font, op.fit.size))
+
+
+def _area(a: Box, b: Box) -> float:
+    dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return dx * dy if dx > 0 and dy > 0 else 0.0

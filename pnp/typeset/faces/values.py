@@ -1,0 +1,242 @@
+"""What a face's elements are drawn with: its style's palette, colours read as the renderer
+reads them, templates rendered for the card (texts, colours, image paths), image files checked.
+
+:class:`FaceValues` is the part of the face engine (:class:`~.engine.FaceEngine`) that turns an
+element's written values into what is drawn for one card, and reports, naming the card, a
+template that fails or gives no colour or no usable image.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...content.assets import AssetError, probe_image, resolve
+from ...content.model import Board, Card, Element, Face, Game
+from ...core.findings import Pos
+from ...core.rules import SCHEMA, TEMPLATE
+from ...core.run import current
+from ...i18n import Translator
+from .colours import NONE, PALETTE, colour_names, is_template, read_colour
+from .issues import TextIssue
+from .layouts import Resolved
+
+TEMPLATE_SECONDS = 0.5
+DEFAULT_TEXT = "#000000"
+DEFAULT_ACCENT = "#37474f"
+MAX_TEMPLATE_CHARS = 2000
+
+
+def _compiled(env: Any, source: str) -> Any:
+    """Compile each distinct template once per run."""
+    templates = current().store("typeset.templates", limit=5000)
+    template = templates.get(source)
+    if template is None:
+        template = templates[source] = env.from_string(source)
+    return template
+
+
+@dataclass
+class FaceCtx:
+    """One face being laid out: what its elements are drawn from."""
+
+    face: Face
+    card: Card | Board
+    w: float
+    h: float
+    palette: dict[str, str]  # background, accent, text: the style's colours
+    values: dict[str, Any]
+    template_ctx: dict[str, Any] | None = None
+
+
+def palette_of(lay: Resolved, style_name: str | None) -> tuple[dict[str, str], str | None]:
+    """The colours a face's style gives (background, accent, text) and the style's art. A
+    style that is none of the layout's but a colour is the default style in that accent."""
+    style = lay.styles.get(style_name or "default") or lay.styles.get("default")
+    background = (style.background if style and style.background else None) or lay.background
+    text = (style.color if style and style.color else None) or DEFAULT_TEXT
+    accent = (style.accent if style and style.accent else None) or DEFAULT_ACCENT
+    if style_name and style_name not in lay.styles:
+        colour = read_colour(style_name)
+        if colour is not None and colour != NONE:
+            accent = colour
+    text = DEFAULT_TEXT if text == NONE else text  # a text needs a colour
+    palette = {"background": background, "accent": accent, "text": text}
+    return palette, style.art if style else None
+
+
+def _template_problem(
+    exc: Exception, card: str, ctx: dict[str, Any], values: dict[str, Any]
+) -> str:
+    """What went wrong, for which card, and the name meant when one is misspelt."""
+    import re
+
+    from ...content.schema import suggest
+
+    text = f"template failed for {card}: {exc}"
+    missing = re.search(r"has no attribute '([^']+)'|'([^']+)' is undefined", str(exc))
+    if missing:
+        name = missing.group(1) or missing.group(2)
+        known = sorted(values) if missing.group(1) else sorted(ctx)
+        hint = suggest(name, known)
+        listing = ", ".join(known[:12]) or "none"
+        text += f"; {hint}it has: {listing}"
+    return text
+
+
+class FaceValues:
+    """The face engine's values: palette, colours, templates and image files of a face."""
+
+    game: Game
+    game_dir: Path
+    lang: str
+    translator: Translator
+    issues: list[TextIssue]
+    _reported: set[tuple[str, ...]]
+    _env: Any
+    _face: str
+
+    def _first(self, *key: str) -> bool:
+        """True the first time a problem is seen: each is reported once per engine, not once
+        per card that shows it."""
+        if key in self._reported:
+            return False
+        self._reported.add(key)
+        return True
+
+    def _issue(
+        self, rule: str, pos: Pos, message: str, structural: bool = False, lang: bool = True
+    ) -> TextIssue:
+        """An issue of this face; ``lang=False``: the same in every language (reported once)."""
+        return TextIssue(rule, pos, message, self.lang if lang else "", self._face, structural)
+
+    @property
+    def env(self) -> Any:
+        """The template sandbox, made when a template is first rendered (jinja2 is imported
+        only by games that use templates)."""
+        if self._env is None:
+            from ..templates import sandbox
+
+            self._env = sandbox()
+        return self._env
+
+    def _image(
+        self, rel: str, el: Element | None = None, fc: FaceCtx | None = None
+    ) -> tuple[Path, int, int] | None:
+        """An image file of the game with its size in pixels; None when it is unusable.
+        Written paths are checked by validation; a path a template gave (``el``) is reported
+        here, naming the card."""
+        try:
+            path = resolve(self.game_dir, rel, what="image")
+            info = probe_image(path)
+        except AssetError as err:
+            if el is not None and fc is not None and self._first("image", str(el.at("image")), rel):
+                where = f" (image: {el.image!r} for {self._named(fc)})"
+                self.issues.append(
+                    self._issue(err.rule, el.at("image"), f"{err}{where}", lang=False)
+                )
+            return None
+        return path, info.width, info.height
+
+    def _paint(self, el: Element, attr: str, fc: FaceCtx, default: str | None) -> str | None:
+        """The colour of an element's ``attr`` (color, fill, stroke) on this face, as the
+        renderer reads it; None: draw nothing. A template is rendered for the card first; a
+        value that is no colour is reported (validation reports written ones) and not drawn."""
+        value = getattr(el, attr)
+        if value is None:
+            return default
+        templated = is_template(value)
+        if templated:
+            rendered = self._render(el, attr, value, fc)
+            if rendered is None:
+                return default if attr == "color" else None  # the template error is reported
+            value = rendered.strip()
+        colour = read_colour(fc.palette.get(value, value))
+        if colour is not None and not (colour == NONE and attr == "color"):
+            return None if colour == NONE else colour
+        if templated or value in fc.palette:
+            self._bad_colour(el, attr, value, fc, colour)
+        return fc.palette["text"] if attr == "color" else None
+
+    def _bad_colour(
+        self, el: Element, attr: str, value: str, fc: FaceCtx, colour: str | None
+    ) -> None:
+        written = getattr(el, attr)
+        if not self._first("colour", str(el.at(attr)), value):
+            return
+        from ...content.schema import suggest
+
+        card = self._named(fc)
+        if colour == NONE:
+            why = "but a text needs a colour: give this element a color: that is one"
+        else:
+            names = [*PALETTE, *(["none"] if attr != "color" else []), *sorted(colour_names())]
+            why = (
+                f'which is not a colour; {suggest(value, names)}make it give "#rrggbb", a '
+                f"colour name such as blue, or one of the style's colours ({', '.join(PALETTE)})"
+            )
+        given = repr(fc.palette.get(value, value))
+        if value in fc.palette:
+            given += f" (the style's {value})"
+        self.issues.append(
+            self._issue(
+                SCHEMA,
+                el.at(attr),
+                f"{attr}: {written!r} gives {given} for {card}, {why}",
+                lang=False,
+            )
+        )
+
+    def _named(self, fc: FaceCtx) -> str:
+        """The card (token, board) a face belongs to, for a message: card 'alpha'."""
+        kind = "board" if isinstance(fc.card, Board) else "card"
+        ident = getattr(fc.card, "id", "")
+        return f"{kind} {ident!r}" if ident else self._face
+
+    def _context(self, fc: FaceCtx) -> dict[str, Any]:
+        """What a template of this face sees (made once per face)."""
+        if fc.template_ctx is None:
+            card, values = fc.card, fc.values
+            ctx = {
+                "values": values,
+                "id": getattr(card, "id", ""),
+                "copies": getattr(card, "copies", 1),
+                "tags": list(getattr(card, "tags", [])),
+                "lang": self.lang,
+                "game_title": self.translator.text(self.game.meta.title),
+            }
+            for name, text in fc.face.texts():
+                ctx[name] = self.translator.text(text, values)
+            fc.template_ctx = ctx
+        return fc.template_ctx
+
+    def _render(self, el: Element, attr: str, source: str, fc: FaceCtx) -> str | None:
+        """A template of an element (its text, image path or colour) rendered for this face;
+        None, and a finding naming the card, when it fails."""
+        from jinja2 import TemplateError
+
+        from ...content.expr import ExprError, time_limit
+
+        ctx = self._context(fc)
+        try:
+            if len(source) > MAX_TEMPLATE_CHARS:
+                raise ValueError(f"a template of more than {MAX_TEMPLATE_CHARS} characters")
+            with time_limit(TEMPLATE_SECONDS):
+                out = _compiled(self.env, source).render(ctx)
+        except (
+            TemplateError,
+            ArithmeticError,
+            ValueError,
+            TypeError,
+            ExprError,
+            RecursionError,
+            MemoryError,
+        ) as exc:
+            if self._first(TEMPLATE, str(el.at(attr)), str(exc)):  # named: the first card
+                card_id = getattr(fc.card, "id", "") or self._face
+                message = _template_problem(exc, card_id, ctx, fc.values)
+                lang = attr == "template"  # a text's template may differ by language
+                self.issues.append(self._issue(TEMPLATE, el.at(attr), message, lang=lang))
+            return None
+        return out[:MAX_TEMPLATE_CHARS]

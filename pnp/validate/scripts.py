@@ -1,0 +1,107 @@
+"""Scripts: every text of every language in a script that this installation prints right.
+
+A text in a script that no font of the game covers (neither its fonts nor pnp's: Latin, Greek,
+Cyrillic, Arabic, Hebrew, Devanagari, Thai) would print blank boxes; a text in a script whose
+letters must be shaped (Arabic, the Indic scripts, Thai...) or laid out right to left prints
+wrong where this installation cannot do it (reportlab's shaping needs uharfbuzz, right to left
+needs python-bidi, both dependencies of pnp). Each is one finding per language and script, at
+the first text written in it, for every text pnp prints (faces, the setup sheet, names in page
+labels); the text-fitting check also names each face text with a missing glyph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..compat import bidi
+from ..compat.reportlab import shaping_available
+from ..content.model import Game
+from ..core.errors import BuildError
+from ..core.findings import Pos
+from ..core.rules import SCRIPT
+from ..typeset.fonts import FontSet, fontset
+from ..typeset.scripts import glyph_advice, script_of
+from .context import CheckContext, check
+from .texts import checked_languages, text_in, text_pos
+
+
+@dataclass
+class _Use:
+    """The texts of one language written in one script: how many, and where the first is."""
+
+    pos: Pos
+    count: int = 0
+    uncovered: set[str] = field(default_factory=set)  # its characters no font has
+
+
+@check
+def scripts(game: Game, ctx: CheckContext) -> None:
+    """Texts in a script no font covers, or that needs shaping or right-to-left layout this
+    installation cannot do."""
+    try:
+        fonts = fontset(ctx.root / "fonts", game.print.font, game.print.fallback_fonts)
+    except BuildError:
+        return  # the font check reports it
+    for lang in checked_languages(game, ctx):
+        uses = _uses(game, ctx, lang, fonts)
+        for (script, needs), use in sorted(uses.items(), key=lambda kv: kv[1].pos):
+            _report(ctx, lang, script, needs, use)
+
+
+def _uses(game: Game, ctx: CheckContext, lang: str, fonts: FontSet) -> dict[tuple[str, str], _Use]:
+    """For each script a language's texts use: how many texts, the first, what no font has."""
+    covered: dict[str, bool] = {}
+    uses: dict[tuple[str, str], _Use] = {}
+    for text in game.texts:
+        value = text_in(game, text, lang, ctx)
+        if not value or value.isascii():
+            continue
+        seen: set[tuple[str, str]] = set()
+        for ch in set(value):
+            found = script_of(ch)
+            if found is None:
+                continue
+            use = uses.get(found)
+            if use is None:
+                use = uses[found] = _Use(text_pos(game, text, lang, ctx))
+            if found not in seen:
+                seen.add(found)
+                use.count += 1
+            if ch not in covered:
+                covered[ch] = fonts.covering("regular", ch) is not None
+            if not covered[ch]:
+                use.uncovered.add(ch)
+    return uses
+
+
+def _report(ctx: CheckContext, lang: str, script: str, needs: str, use: _Use) -> None:
+    texts = f"{use.count} text{'s' if use.count != 1 else ''} {'are' if use.count != 1 else 'is'}"
+    where = f"[{lang}] {texts} written in {script} (the first here)"
+    if use.uncovered:
+        chars = "".join(sorted(use.uncovered)[:12])
+        ctx.add(
+            SCRIPT,
+            use.pos,
+            f"{where}, and no font of this game has its letters ({chars!r}); "
+            + glyph_advice(chars, lang),
+        )
+    elif needs == "shaping" and not shaping_available():
+        ctx.add(
+            SCRIPT,
+            use.pos,
+            f"{where}, whose letters must be shaped, and this installation cannot shape text "
+            "(uharfbuzz is missing): they would print unjoined; install pnp-press again, or "
+            "`pip install uharfbuzz`",
+        )
+    elif needs in ("shaping", "rtl") and _rtl(script) and not bidi.AVAILABLE:
+        ctx.add(
+            SCRIPT,
+            use.pos,
+            f"{where}, which reads right to left, and this installation cannot lay it out "
+            "(python-bidi is missing): it would print in the wrong order; install pnp-press "
+            "again, or `pip install python-bidi`",
+        )
+
+
+def _rtl(script: str) -> bool:
+    return script in ("Arabic", "Hebrew", "Syriac", "Thaana", "Nko")
