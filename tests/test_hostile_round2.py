@@ -451,3 +451,32 @@ def test_state_files_shipped_in_output_are_not_trusted(
         assert res.code == 1 and "bad-image" in res.rules(), res.text
     else:
         assert res.code == 0 and (state / "mini-en-a4.pdf").stat().st_size > 1000, res.text
+
+
+# --- 9. table elements: too narrow, too long --------------------------------------------------
+
+
+def _table_pack(root: Path, rows: int, box: str, size: int) -> None:
+    body = "".join(f"      - [{i}, {i % 7}, {i % 5}]\n" for i in range(rows))
+    put(
+        root,
+        f"{GAME}/big.yaml",
+        "tables:\n  big:\n    title: {en: Big, it: Grande}\n    sheet: false\n    columns:\n"
+        + "".join(f"      - {{id: {c}, title: {{en: {c}, it: {c}}}}}\n" for c in "abc")
+        + f"    rows:\n{body}layouts:\n  card:\n    elements:\n"
+        + f"      - {{box: {box}, table: big, size: {size}}}\n",
+    )
+
+
+def test_a_long_table_in_a_small_box_is_measured_quickly(root: Path) -> None:
+    _table_pack(root, 2000, "[5, 5, 50, 70]", 40)
+    res = assert_bounded(measured("validate", "--root", root, timeout=5.0), seconds=5.0)
+    assert res.code == 0 and "table big does not fit its box" in res.text, res.text
+
+
+def test_a_table_too_narrow_for_its_font_is_a_finding(root: Path) -> None:
+    _table_pack(root, 3, "[5, 5, 2, 30]", 40)
+    res = assert_bounded(measured("build", "--root", root))
+    assert res.code == 1 and (f"{GAME}/big.yaml", 16) in res.at("schema"), res.text
+    checked = assert_bounded(measured("validate", "--root", root))
+    assert (f"{GAME}/big.yaml", 16) in checked.at("schema"), checked.text

@@ -97,15 +97,31 @@ def table_fit_size(
     fonts: FontSet,
     icons: dict[str, Any] | None = None,
 ) -> float | None:
-    """The largest size (0.5 pt steps) at which the table fits the box, or None."""
+    """The largest size (0.5 pt steps) at which the table fits the box, or None. A table
+    grows with its size, so the sizes that fit are the smallest ones: found by bisection
+    (a handful of layouts, not one per step), among the sizes at which its rows can fit at
+    all (each row is at least a line: leading 1.15 and padding 0.4 of the size)."""
     width, height = pt(box[2]), pt(box[3])
+    per_size = (len(rows) + 1) * 1.5
+    steps = []
     current = size
     while current >= min_size - 1e-9:
-        h = table_height(header, rows, current, fonts, width, icons)
-        if h is not None and h <= height + 0.5:
-            return current
+        if current * per_size <= height + 0.5:
+            steps.append(current)
         current -= 0.5
-    return None
+
+    def fits(i: int) -> bool:
+        h = table_height(header, rows, steps[i], fonts, width, icons)
+        return h is not None and h <= height + 0.5
+
+    lo, hi = 0, len(steps)  # the first step that fits lies in [lo, hi]; hi: none does
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return steps[lo] if lo < len(steps) else None
 
 
 def table_height(
