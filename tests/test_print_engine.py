@@ -256,7 +256,6 @@ def test_render_names_stay_importable_from_the_package() -> None:
         "Pen",
         "Renderer",
         "draw_calibration",
-        "mirrored_bleed",
         "render_calibration",
     ]
     for name in names:

@@ -16,7 +16,7 @@ sheet), :mod:`.document` (the :class:`Renderer`: pages and forms) and :mod:`.cal
 
 from __future__ import annotations
 
-from .art import draw_art, mirrored_bleed
+from .art import draw_art
 from .base import RendererBase
 from .calibration import draw_calibration, render_calibration
 from .document import Renderer
@@ -40,7 +40,6 @@ __all__ = [
     "draw_outlines",
     "draw_text",
     "fit_label",
-    "mirrored_bleed",
     "print_advice",
     "render_calibration",
     "shape_path",
