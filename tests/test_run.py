@@ -23,6 +23,10 @@ SHARED = {
     "pnp.typeset.text._width",  # width of a text in a font (named by its content's digest)
     "pnp.typeset.text._WIDTHS",
     "pnp.typeset.text._rl_color",
+    "pnp.typeset.layout.rl_color",  # the same memo of colours (text._rl_color is it)
+    "pnp.typeset.layout._shaped",  # a word shaped in a font (named by its content's digest)
+    "pnp.typeset.scripts.is_rtl",  # a language's direction (CLDR)
+    "pnp.typeset.scripts._parser",  # BudouX's line-break models
     "pnp.typeset.text._hyphenator",
     "pnp.typeset.text.hyphenation_language",
     "pnp.printing.render._color",

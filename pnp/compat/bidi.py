@@ -16,7 +16,6 @@ itself (rules L1-L2). python-bidi's public API only returns reordered strings, s
 
 from __future__ import annotations
 
-import functools
 import re
 
 WRITTEN_FOR = ("0.5", "0.6")
@@ -39,7 +38,6 @@ def mirrored(ch: str) -> str:
     return str(_MIRRORED.get(ch, ch))
 
 
-@functools.lru_cache(maxsize=4096)
 def embedding_levels(text: str, rtl: bool) -> tuple[int, ...]:
     """The resolved embedding level of each character of one paragraph, its base direction
     given (``rtl``); all 0 (or 1) when python-bidi is missing."""

@@ -7,6 +7,9 @@
 - the paragraph parser's fragments (:func:`parse_fragments`) and a wrapped paragraph's lines
   (:func:`wrapped_lines`), to measure text without drawing it;
 - a TrueType font's character map (:func:`font_characters`);
+- reportlab's harfbuzz shaping (``ttfonts.shapeFragWord`` and the ``ShapedStr`` it makes, whose
+  ``__shapeData__`` hold the advances), to shape the runs pnp lays out itself (:func:`shape`),
+  and a text object's content list (``_code``), to mark glyphs with an ``/ActualText``;
 - ``rl_config.useA85``: off while pnp makes a PDF (:func:`pdf_settings`), since ASCII85 only
   makes PDFs 25 % larger; reportlab's default is restored afterwards.
 """
@@ -177,10 +180,13 @@ def share_images(paragraph: Any, readers: dict[Any, Any]) -> None:
 
 
 # --- shaping: reportlab's harfbuzz support (its ``shaping`` extra, uharfbuzz) ----------------
-# ``reportlab.pdfbase.ttfonts.shapeStr`` shapes one string in one font (the direction and
+# ``reportlab.pdfbase.ttfonts.shapeFragWord`` shapes one string in one font (the direction and
 # script guessed from its letters) into a ``ShapedStr``: the glyphs in visual order, as
 # characters of the font (reportlab gives glyphs without a character one in the private use
 # area), each with harfbuzz's advance and offsets, which the text object draws with ``TJ``.
+
+
+SHAPING_FEATURES = {"kern": True, "liga": True}  # besides the ones harfbuzz always applies
 
 
 def shaping_available() -> bool:
@@ -209,8 +215,9 @@ def shape(text: str, font_name: str, rtl: bool, mirror: Any = None) -> tuple[str
     text is handed over reversed and mirrored (``mirror``: one character's mirror image), which
     is what shaping it in its own direction draws. Without uharfbuzz, the text reversed and
     mirrored when right to left, unshaped."""
+    from reportlab.lib.abag import ABag
     from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+    from reportlab.pdfbase.ttfonts import ShapedStr, shapeFragWord
 
     def flipped(t: str) -> str:
         return "".join(mirror(c) if mirror else c for c in reversed(t))
@@ -219,7 +226,10 @@ def shape(text: str, font_name: str, rtl: bool, mirror: Any = None) -> tuple[str
         drawn = flipped(text) if rtl else text
         return drawn, float(stringWidth(drawn, font_name, 1.0)), False
     given = flipped(text) if _guessed_rtl(text) != rtl else text
-    shaped = shapeStr(given, font_name, 10.0)
+    # what ``shapeStr`` does, with harfbuzz's default features: reportlab's add ``dlig``,
+    # discretionary ligatures a reader does not expect (Noto Sans Hebrew joins ו and י)
+    word = [stringWidth(given, font_name, 10.0), (ABag(fontName=font_name, fontSize=10.0), given)]
+    shaped = shapeFragWord(word, features=SHAPING_FEATURES)[1][1]
     if isinstance(shaped, ShapedStr):
         return shaped, sum(sd.x_advance for sd in shaped.__shapeData__) / 1000.0, True
     return given, float(stringWidth(given, font_name, 1.0)), True

@@ -3,14 +3,14 @@
 A run is one command (``pnp build``, ``pnp validate``...), or one rebuild of ``pnp watch``.
 Everything pnp caches about the user's files lives in the run's stores — file digests and
 image checks, prefetched reads, fitted texts, paragraph styles, compiled templates, registered
-font families, embedded image headers, bled art, what forked workers inherit — and goes with
+font families, embedded image headers, icon images, what forked workers inherit — and goes with
 it: nothing learnt from one run's files survives into the next one in the same process.
 
 What pnp keeps between runs on purpose depends only on pnp itself and on fixed inputs: the
 conversion plans of the format's classes, the built-in layouts, pnp's own catalogs, the
-line-break tables, and memos of pure functions (text widths by font name and size, colours,
-hyphenation dictionaries). Fonts registered with reportlab stay registered, under names made
-of their content's digest.
+line-break tables, the BudouX phrase models, and memos of pure functions (text widths by font
+name and size, colours, hyphenation dictionaries, shaped words, a language's direction). Fonts
+registered with reportlab stay registered, under names made of their content's digest.
 
 The run also tunes the cycle collector while it lasts (:func:`running`).
 """

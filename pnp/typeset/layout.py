@@ -12,12 +12,14 @@ prints in a right-to-left language, is laid out here instead:
    through reportlab (:func:`pnp.compat.reportlab.shape`): its glyphs in visual order, with
    their advances. Shaped widths do not depend on the size, so a paragraph is shaped once and
    laid out at every size shrink-to-fit tries;
-4. lines broken at spaces, greedily, and inside a phrase longer than a line at a zero-width
-   space or between Thai clusters (:func:`pnp.typeset.scripts.thai_breaks`); no hyphenation;
-5. each line's pieces put in visual order (UAX #9, rule L2), aligned to the start of the line
-   (the right, right to left: a layout's ``left`` is the start, its ``right`` the end), and
-   drawn with an ``/ActualText`` of the line in logical order, so that copying and searching
-   the PDF give the text as written.
+4. lines broken at spaces, greedily; in Thai, Chinese and Japanese also between the phrases
+   BudouX finds, and inside a phrase longer than a line between Thai clusters or CJK
+   characters (:func:`pnp.typeset.scripts.break_opportunities`); no hyphenation;
+5. each line's pieces put in visual order (UAX #9, rule L2) and aligned to the start of the
+   line for the language (the right, right to left: a layout's ``left`` is the start, its
+   ``right`` the end). A paragraph keeps the language's direction unless it is all in the
+   other one (a text left in the source language). Glyphs that stand for several characters
+   (conjuncts) carry an ``/ActualText``, so that copying and searching the PDF find them.
 
 :func:`Paragraph` stands in for reportlab's: it lays out a :class:`~.markup.LaidText` here and
 hands anything else to reportlab. :func:`draw_line` and :func:`line_width` do the same for one
@@ -30,6 +32,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from unicodedata import bidirectional
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -38,6 +41,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..compat.bidi import embedding_levels, mirrored
 from ..compat.reportlab import begin_actual_text, end_actual_text, shape
+from ..core.run import current
 from .fonts import FontSet
 from .markup import LaidText, Missing, Run, face_of, font_segments, laid_out
 from .scripts import break_opportunities, has_rtl, is_rtl
@@ -105,13 +109,33 @@ def segments(
 
 @functools.lru_cache(maxsize=65_536)
 def _shaped(text: str, font: str, rtl: bool) -> tuple[str, float]:
+    """A word shaped in a font (named by its content's digest): a pure function, kept
+    between runs as text widths are."""
     drawn, width, _ok = shape(text, font, rtl, mirrored)
     return drawn, width
 
 
-@functools.lru_cache(maxsize=4096)
+def base_rtl(text: str, rtl: bool) -> bool:
+    """A paragraph's base direction (True: right to left), in a language that reads right to
+    left (``rtl``) or not: the language's, unless the paragraph is in the other direction only
+    (a text left in the source language, an English sentence in an Arabic game: its full stop
+    stays at its end), or has no letters at all (then the language's)."""
+    if rtl:
+        return has_rtl(text) or not any(bidirectional(c) == "L" for c in text)
+    return has_rtl(text) and not any(bidirectional(c) == "L" for c in text)
+
+
 def prepare(segs: tuple[Segment, ...], rtl: bool) -> tuple[Piece, ...]:
-    """A paragraph's segments as pieces in logical order, shaped (``rtl``: its base direction)."""
+    """A paragraph's segments as pieces in logical order, shaped (``rtl``: whether its
+    language reads right to left); kept for the run, for every size shrink-to-fit tries."""
+    prepared = current().store("typeset.prepared", limit=4096)
+    found = prepared.get((segs, rtl))
+    if found is None:
+        found = prepared[(segs, rtl)] = _prepare(segs, rtl)
+    return found
+
+
+def _prepare(segs: tuple[Segment, ...], rtl: bool) -> tuple[Piece, ...]:
     chars: list[str] = []
     owner: list[int] = []
     for k, (_font, kind, text) in enumerate(segs):
@@ -125,7 +149,8 @@ def prepare(segs: tuple[Segment, ...], rtl: bool) -> tuple[Piece, ...]:
             chars.extend(text)
             owner.extend([k] * len(text))
     logical = "".join(chars)
-    levels = embedding_levels(logical, rtl) if rtl or has_rtl(logical) else (0,) * len(logical)
+    base = base_rtl(logical, rtl)
+    levels = embedding_levels(logical, base) if base or has_rtl(logical) else (0,) * len(logical)
     joints, soft = break_opportunities(logical)
     return tuple(_pieces(segs, logical, owner, levels, joints, soft))
 
@@ -445,6 +470,8 @@ def Paragraph(text: str, style: ParagraphStyle, *args: Any, **kwargs: Any) -> Fl
 
 def _one_line(text: str, fonts: FontSet, face: str, size: float, lang: str) -> Line | None:
     """``text`` as one laid-out line, or None when reportlab's drawString prints it right."""
+    if text.isascii() and not is_rtl(lang):
+        return None  # the usual case, first
     runs = [Run(text)]
     if not laid_out(runs, lang) and fonts.main.covers(face, text):
         return None

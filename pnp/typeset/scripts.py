@@ -45,11 +45,11 @@ def is_rtl(lang: str) -> bool:
     """True when the language is written right to left (CLDR's character order)."""
     if not lang:
         return False
-    from babel import Locale
+    from babel import Locale, UnknownLocaleError
 
     try:
         order = Locale.parse(lang.replace("-", "_")).character_order
-    except (ValueError, TypeError, LookupError):  # babel's UnknownLocaleError is a ValueError
+    except (UnknownLocaleError, ValueError, TypeError, LookupError):
         return False
     return order == "right-to-left"
 

@@ -69,9 +69,18 @@ ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_
 PARAGRAPH_GAP = 0.35  # blank-line paragraph spacing, as a fraction of the font size
 
 
+# languages whose print shows no hyphen where a word breaks, though pyphen has a dictionary
+# for them (Thai's splits syllables for word processors): their lines break between words
+NO_HYPHEN = frozenset({"th"})
+
+
 @functools.lru_cache(maxsize=64)
 def hyphenation_language(lang: str) -> str:
-    """The pyphen dictionary for a locale code, or '' when there is none."""
+    """The pyphen dictionary for a locale code, or '' when there is none. Right-to-left
+    languages, the Indic and Thai scripts have none (pnp's layout breaks their lines between
+    words, :mod:`pnp.typeset.layout`)."""
+    if lang.replace("-", "_").split("_")[0] in NO_HYPHEN:
+        return ""
     try:
         found = pyphen.language_fallback(lang.replace("-", "_"))
     except Exception:  # pragma: no cover - pyphen raises plain errors on odd input
@@ -223,12 +232,7 @@ def _break_lines(
             word += _width(glyph, main.font(gface), size)
             continue
         piece = run.text
-        if (
-            (piece.startswith("{") and piece.endswith("}"))
-            or "\n" in piece
-            or needs_layout(piece)
-            or (not main.covers(face, piece) and not main.covers(face, piece.replace(" ", "")))
-        ):
+        if _doubtful(piece, face, main):
             return None
         parts = piece.split(" ")
         first = parts[0]
@@ -250,6 +254,17 @@ def _break_lines(
             else:
                 word = 0.0
     return lines, line, word
+
+
+def _doubtful(piece: str, face: str, main: Family) -> bool:
+    """A piece of text greedy breaking cannot measure: an unknown {token}, a line break, a
+    script that needs shaping or right-to-left layout, a character the main font lacks."""
+    return (
+        (piece.startswith("{") and piece.endswith("}"))
+        or "\n" in piece
+        or needs_layout(piece)
+        or (not main.covers(face, piece) and not main.covers(face, piece.replace(" ", "")))
+    )
 
 
 def _single_line(

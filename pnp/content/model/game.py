@@ -59,6 +59,11 @@ class PrintSettings(Located):
         default_factory=lambda: ["DejaVuSans"], doc="fonts tried for characters the font lacks"
     )
     corner_radius: float = fld(3.0, doc="rounded card corners in the default layouts, mm")
+    mirror: list[str] = fld(
+        default_factory=list,
+        doc="languages whose print mirrors the layouts' directions (a horizontal track counts "
+        "from the right); 'rtl': every right-to-left language",
+    )
 
     def check(self, ctx: Context) -> None:
         for name, pos in [(self.font, self.at("font"))] + [

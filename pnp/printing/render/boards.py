@@ -11,6 +11,7 @@ from reportlab.lib import colors
 
 from ...core.units import pt
 from ...typeset.faces import flatten
+from ...typeset.layout import draw_line
 from ..imposition import Page, Rect, Slot, Tile
 from .faces import FaceDrawing
 from .furniture import SheetFurniture
@@ -100,7 +101,8 @@ class BoardTiles(FaceDrawing, SheetFurniture):
         band_top = r.bottom + 1.0  # below the tile, above the printable margin
         band = page.size.h - tile.printable - band_top
         c.setFont(self.fonts.main.font("bold"), 8)
-        c.drawString(pen.x(r.x + 3), pen.y(band_top + band / 2 + 1.1), label)
+        at = pen.x(r.x + 3), pen.y(band_top + band / 2 + 1.1)  # the board's name, shaped
+        draw_line(c, *at, label, self.fonts, "bold", 8, self.lang)
         cell = min(2.6, (band - 0.4) / tile.rows)
         mx = min(page.size.w, r.right) - 3 - tile.cols * cell
         if tile.col < tile.cols - 1:  # clear of the alignment triangle below the glue strip

@@ -23,6 +23,7 @@ from ...typeset.faces import (
     TrackOp,
     build_table,
 )
+from ...typeset.scripts import is_rtl
 from ...typeset.text import PARAGRAPH_GAP
 from .art import draw_art
 from .base import RendererBase
@@ -123,9 +124,9 @@ class FaceDrawing(RendererBase):
                 ch = bh / n
                 cx, cy, cw = x, y + bh - (i + 1) * ch, bw
                 cell_h = ch
-            else:
+            else:  # from the right in a language the game mirrors (print.mirror)
                 cw = bw / n
-                cx, cy, cell_h = x + i * cw, y, bh
+                cx, cy, cell_h = x + (n - 1 - i if self._mirrored() else i) * cw, y, bh
             rx, ry = pt(cx), pt(face_h - cy - cell_h)
             if op.fill:
                 c.setFillColor(color(op.fill))
@@ -137,6 +138,11 @@ class FaceDrawing(RendererBase):
             c.setFillColor(color(op.color))
             c.drawCentredString(rx + pt(cw) / 2, ry + pt(cell_h) / 2 - size * 0.35, label)
         c.restoreState()
+
+    def _mirrored(self) -> bool:
+        """Whether the game mirrors its layouts' directions in this language (print.mirror)."""
+        mirror = self.game.print.mirror
+        return self.lang in mirror or ("rtl" in mirror and is_rtl(self.lang))
 
     def _table(self, c: Canvas, op: TableOp, face_h: float) -> None:
         """A table at the size the engine fitted, from the top of its box."""
