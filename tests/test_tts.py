@@ -350,9 +350,21 @@ def test_a_face_does_not_depend_on_its_neighbours() -> None:
         assert sum(diff.histogram()[1:]) <= a.width * a.height // 1000, face.name
 
 
-def test_jobs_give_the_same_files(tmp_path: Path) -> None:
+def test_jobs_give_the_same_files(tmp_path: Path, monkeypatch: Any) -> None:
     one, _ = _build(REPO, "fabg", tmp_path / "one", tts=True, png_dpi=60, jobs=1)
+    import concurrent.futures  # raster imports its pool from here when it needs one
+
+    pools: list[int] = []
+
+    class Counted(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, workers: int, **kw: Any) -> None:
+            pools.append(workers)
+            super().__init__(workers, **kw)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(raster, "PARALLEL_PIXELS", 0)  # small faces: in two processes all the same
     two, _ = _build(REPO, "fabg", tmp_path / "two", tts=True, png_dpi=60, jobs=2)
+    assert pools == [2], "the faces were rasterised by two worker processes"
     files = {p.relative_to(tmp_path / "one") for p in one.extra}
     assert files == {p.relative_to(tmp_path / "two") for p in two.extra}
     assert not list(tmp_path.rglob("*.tmp")), "every staged file was put in place"

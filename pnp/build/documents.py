@@ -178,9 +178,9 @@ def raster_files(
     work = raster.plan(faces, [s for d in decks for s in d.sheets], opts.png_dpi)
     if not work.tasks:
         return {}, []
-    pdf = Renderer(
+    face_renderer = Renderer(
         game, lang, renderer.engine, renderer.fonts, renderer.translator, renderer.title
-    ).render(work.pages)
+    )
     folders = {"png": out_dir / f"{game.id}-{lang}-png", "tts": out_dir / f"{game.id}-{lang}-tts"}
     staged: dict[Path, Path] = {}
 
@@ -192,7 +192,12 @@ def raster_files(
     try:
         for folder in folders.values():
             remove_stale_in(folder)
-        raster.run(pdf, work.tasks, opts.jobs, sink, progress)
+        # the faces PDF on disk, not in memory (it holds every face's art): pdfium reads pages
+        with tempfile.TemporaryDirectory(prefix="pnp-faces-") as tmp:
+            pdf = Path(tmp) / "faces.pdf"
+            with pdf.open("wb") as fh:
+                face_renderer.render(work.pages, sink=fh)
+            raster.run(str(pdf), work.tasks, opts.jobs, sink, progress)
         text = renderer.translator.text
         for name, data in tts.saved_objects(
             game.id,

@@ -31,6 +31,7 @@ from .tts import Sheet
 # the largest page image a worker holds: 12 MB of RGB (pdfium keeps the art it decoded for a
 # page besides: smaller pages keep the peak down, and cost no measurable time)
 PAGE_PIXELS = 4_000_000
+PAGE_FACES = 16  # and at most this many faces: pdfium decodes the art of all a page's faces
 GAP = 2  # px of white between two faces on a page: a face never bleeds into the next
 LEVEL = 1  # zlib level of the PNGs written: the fastest (export.png_bytes)
 QUALITY = 95  # of the JPEG sheets (printing.tts): no visible loss on a screen
@@ -105,7 +106,7 @@ def _per_page(faces: list[FacePage], dpi: float) -> Iterator[list[FacePage]]:
     if not faces:
         return
     w, h = _face_px(faces[0], dpi)
-    most = max(1, PAGE_PIXELS // ((w + GAP) * (h + GAP)))
+    most = max(1, min(PAGE_FACES, PAGE_PIXELS // ((w + GAP) * (h + GAP))))
     for i in range(0, len(faces), most):
         yield faces[i : i + most]
 
@@ -131,30 +132,28 @@ def _lay_out(pages: list[Page], faces: list[FacePage], dpi: float) -> tuple[Plac
 
 
 # --- the work, in a worker process or in this one --------------------------------------------
-_OPEN: dict[str, pdfium.PdfDocument] = {}
+_SOURCE: dict[str, bytes | str] = {}
 
 
-def open_pdf(pdf: bytes) -> None:
-    """A worker's start: the faces PDF, opened once for all its tasks."""
-    close_pdf()
-    _OPEN["faces"] = pdfium.PdfDocument(pdf)
+def open_pdf(pdf: bytes | str) -> None:
+    """A worker's start: where the faces PDF is (its bytes, or the path of its file)."""
+    _SOURCE["faces"] = pdf
 
 
 def close_pdf() -> None:
-    doc = _OPEN.pop("faces", None)
-    if doc is not None:
-        doc.close()
+    _SOURCE.pop("faces", None)
 
 
 def run_task(task: Task) -> tuple[dict[str, bytes], int]:
     """Rasterise the task's pages one at a time and cut them: files by name ("png/NAME.png",
     "tts/FILE"), and how many faces were done."""
-    doc = _OPEN["faces"]
     files: dict[str, bytes] = {}
     sheet = task.sheet
     canvas = Image.new("RGB", sheet.size, "white") if sheet else None
     for index, run in groupby(task.placed, key=lambda p: p.page):
         group = list(run)
+        # opened for each page: pdfium keeps every image it has read until the document closes
+        doc = pdfium.PdfDocument(_SOURCE["faces"])
         page = doc[index]
         bitmap = page.render(scale=_scale(page, group), rev_byteorder=True)
         image = bitmap.to_pil()
@@ -167,6 +166,7 @@ def run_task(task: Task) -> tuple[dict[str, bytes], int]:
         del image
         bitmap.close()
         page.close()
+        doc.close()
     if sheet is not None and canvas is not None:
         files[f"tts/{sheet.file}"] = jpeg_bytes(canvas, sheet.dpi)
     return files, len(task.placed)
@@ -204,7 +204,7 @@ Sink = Callable[[str, bytes], None]
 
 
 def run(
-    pdf: bytes, tasks: list[Task], jobs: int, sink: Sink, progress: Progress | None = None
+    pdf: bytes | str, tasks: list[Task], jobs: int, sink: Sink, progress: Progress | None = None
 ) -> None:
     """Every task, in ``jobs`` processes (in this one when 1); each file goes to ``sink`` as
     soon as its task is done, so that no more than a task's files are held at a time."""
