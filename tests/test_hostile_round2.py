@@ -480,3 +480,17 @@ def test_a_table_too_narrow_for_its_font_is_a_finding(root: Path) -> None:
     assert res.code == 1 and (f"{GAME}/big.yaml", 16) in res.at("schema"), res.text
     checked = assert_bounded(measured("validate", "--root", root))
     assert (f"{GAME}/big.yaml", 16) in checked.at("schema"), checked.text
+
+
+# --- 16. PNG and TTS exports: memory bounded whatever the pack's face size ---------------------
+
+
+def test_a_huge_face_at_a_high_resolution_is_refused(root: Path) -> None:
+    game = root / GAME / "game.yaml"
+    game.write_text(game.read_text("utf-8") + "print: {card_size: [250, 380]}\n", "utf-8")
+    res = assert_bounded(
+        measured("build", "--root", root, "--lang", "en", "--paper", "a3", "--png", "1200"),
+        seconds=20.0,
+        peak_mb=600,
+    )
+    assert res.code == 1 and "megapixels, over the 60 pnp draws" in res.text, res.text

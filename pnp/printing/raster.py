@@ -23,6 +23,7 @@ from itertools import groupby
 import pypdfium2 as pdfium
 from PIL import Image
 
+from ..core.errors import BuildError
 from ..core.units import MM_PER_INCH, Size, px
 from .export import FacePage, png_bytes
 from .imposition import Page, Rect, Slot
@@ -31,6 +32,7 @@ from .tts import Sheet
 # the largest page image a worker holds: 12 MB of RGB (pdfium keeps the art it decoded for a
 # page besides: smaller pages keep the peak down, and cost no measurable time)
 PAGE_PIXELS = 4_000_000
+FACE_PIXELS = 60_000_000  # the most one face may have (as for an image): about 180 MB of RGB
 PAGE_FACES = 16  # and at most this many faces: pdfium decodes the art of all a page's faces
 GAP = 2  # px of white between two faces on a page: a face never bleeds into the next
 LEVEL = 1  # zlib level of the PNGs written: the fastest (export.png_bytes)
@@ -67,7 +69,19 @@ class Plan:
 
 
 def plan(faces: list[FacePage], sheets: list[Sheet], png_dpi: float | None) -> Plan:
-    """Pages and tasks for every sheet, then for the faces on no sheet when PNGs are asked."""
+    """Pages and tasks for every sheet, then for the faces on no sheet when PNGs are asked.
+    BuildError when a face would be over FACE_PIXELS at the asked resolution: the pack sets
+    the face's size, the user the resolution, and the memory of a page image follows both."""
+    for face in faces:
+        dpi = max(png_dpi or 0, *(s.dpi for s in sheets)) if sheets else png_dpi or 0
+        w, h = _face_px(face, dpi)
+        if w * h > FACE_PIXELS:
+            size = face.page.size
+            raise BuildError(
+                f"a face of {size.w:g} x {size.h:g} mm at {dpi:g} dpi is {w * h / 1e6:.0f} "
+                f"megapixels, over the {FACE_PIXELS // 1_000_000} pnp draws: ask for a lower "
+                "--png resolution"
+            )
     by_name = {f.name: f for f in faces}
     out = Plan()
     written: set[str] = set()
