@@ -91,6 +91,43 @@ print(json.dumps({"pnp_load_game": pnp_s, "ruamel_rt": rt_s, "ruamel_safe_c": sa
                   "cards": cards, "errors": len(report.errors)}))
 """
 
+# pnp watch: the time from saving a text edit to the rebuilt PDF on disk, in-process through
+# pnp.designer.watch.Watcher (wait() for the change, then cycle()), after a first build
+WATCH_PROBE = r"""
+import json, shutil, sys, threading, time
+from pathlib import Path
+from pnp.content.load import open_root
+from pnp.designer.watch import Watcher
+
+root, game, target, old, new, runs = sys.argv[1:7]
+root = open_root(root)
+path = root.path / target
+w = Watcher(root=root, game=game, langs=(), paper="a4", echo=lambda _m: None,
+            out=root.path / "out")
+ok, first = w.cycle()
+rows = []
+for rep in range(int(runs)):
+    text = path.read_text(encoding="utf-8")
+    a, b = (old, new) if rep % 2 == 0 else (new, old)
+    assert a in text, a
+    saved = []
+    def save():
+        time.sleep(0.3)  # the watch is running by then
+        saved.append(time.perf_counter())
+        path.write_text(text.replace(a, b, 1), encoding="utf-8")
+    t = threading.Thread(target=save)
+    t.start()
+    changed = w.wait(timeout_ms=5000)
+    t.join()
+    c0 = time.perf_counter()
+    built, cycle = w.cycle()
+    done = time.perf_counter()
+    pdfs = sorted((root.path / "out").rglob("*.pdf"))
+    rows.append({"latency": done - saved[0], "cycle": cycle, "built": built,
+                 "changed": len(changed), "notice": c0 - saved[0], "pdfs": len(pdfs)})
+print(json.dumps({"first": first, "first_ok": ok, "rows": rows}))
+"""
+
 # the reference of --png 300: each page of the PDFs rasterised once, nothing written
 RASTER_REF = r"""
 import sys
@@ -478,6 +515,61 @@ class Bench:
             "images_mb": {name: median(v) for name, v in images.items()},
         }
 
+    def mode(self, kind: str, n: int, name: str, extra: list[str]) -> None:
+        """One print mode (``--bleed 3``, ``--fold``) against the same build without it,
+        interleaved run by run: wall time and peak memory."""
+        root = gen.make_pack(kind, n)
+        self.say(f"{' '.join(extra)} vs plain build, {kind} {n}")
+        pages = 2 * math.ceil(n / SHEET)
+        samples: dict[str, list[Sample]] = {"build": [], name: []}
+        for rep in range(self.runs):
+            for which, args in (("build", []), (name, extra)):
+                out = self.out(f"mode-{kind}-{n}-{which}")
+                cmd = [*pnp_cmd(), "build", gen.GAME, "--root", str(root), "--out", str(out)]
+                label = f"mode-{kind}-{n}-{which}-run{rep + 1}"
+                min_pages = pages if which == "build" else 1  # fold: one page per card pair
+                sample = self.measure(label, [*cmd, *args], out, root, min_pages, deep=rep == 0)
+                samples[which].append(sample)
+                shutil.rmtree(out, ignore_errors=True)
+        self.results.setdefault("modes", {}).setdefault(f"{kind}-{n}", {})[name] = {
+            "args": extra,
+            **{which: summary(s) for which, s in samples.items()},
+        }
+
+    def watch(
+        self, label: str, source: Path, game: str, target: str, edit: tuple[str, str]
+    ) -> None:
+        """``pnp watch``'s rebuild after a text edit (WATCH_PROBE), on a copy of ``source``."""
+        self.say(f"pnp watch, {label}: from a save to the rebuilt PDF")
+        copy = fresh(self.scratch / f"watch-{label}")
+        shutil.copytree(source / "cards" / game, copy / "cards" / game)
+        for extra in ("fonts", "locales"):
+            if (source / extra).is_dir():
+                shutil.copytree(source / extra, copy / extra)
+        log = self.log(f"watch-{label}")
+        cmd = [sys.executable, "-c", WATCH_PROBE, str(copy), game, target, *edit]
+        proc = subprocess.run(
+            [*cmd, str(max(3, 2 * self.runs))],
+            capture_output=True, text=True, cwd=WORK, env=cold_env(self.scratch / "watch.cache"),
+        )  # fmt: skip
+        log.write_text(proc.stdout + proc.stderr)
+        try:
+            row = json.loads(proc.stdout.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            self.fail(f"watch probe {label}: exit {proc.returncode}, see {log}")
+            return
+        rows = row["rows"]
+        if not all(r["built"] and r["changed"] for r in rows):
+            self.fail(f"watch probe {label}: a save was not seen or not rebuilt, see {log}")
+        result = {
+            "first": row["first"],
+            **{k: median([r[k] for r in rows]) for k in ("latency", "cycle", "notice")},
+            "max": max((r["latency"] for r in rows), default=math.nan),
+            "runs": len(rows),
+        }
+        self.say(f"  save to PDF {result['latency']:.3f} s (cycle {result['cycle']:.3f} s)")
+        self.results.setdefault("watch", {})[label] = result
+
 
 BUSY = "import time\nt = time.process_time()\nwhile time.process_time() - t < 1.0:\n    pass\n"
 
@@ -850,6 +942,58 @@ def raster_tables(res: dict[str, Any]) -> list[str]:
     return [*lines, *targets, ""]
 
 
+def modes_tables(res: dict[str, Any]) -> list[str]:
+    """--bleed 3 and --fold against the same build without them, and pnp watch's rebuild
+    latency (issue 20): bleed at most 1.3x the time and peak memory, a FABG text edit in the
+    rebuilt PDF in under 0.3 s."""
+    modes, watch = res.get("modes", {}), res.get("watch", {})
+    if not modes and not watch:
+        return []
+    lines = ["### Print modes and `pnp watch`", ""]
+    targets = ["", "| target (issue 20) | measured | |", "|---|--:|---|"]
+    if modes:
+        lines += [
+            "`pnp build` of both languages with the mode, against the same build without it, "
+            "interleaved run by run.",
+            "",
+            "| pack | mode | wall | plain wall | wall ÷ plain | peak | plain peak | peak ÷ plain |",
+            "|---|---|--:|--:|--:|--:|--:|--:|",
+        ]
+    for key, entry in modes.items():
+        for name, v in entry.items():
+            m, b = v[name], v["build"]
+            wx, px = ratio(m["wall"], b["wall"]), ratio(m["rss_mb"], b["rss_mb"])
+            lines.append(
+                f"| {key} | `{' '.join(v['args'])}` | {fmt_s(m['wall'])} | {fmt_s(b['wall'])} | "
+                f"{fmt_x(wx)} | {fmt_mb(m['rss_mb'])} | {fmt_mb(b['rss_mb'])} | {fmt_x(px)} |"
+            )
+            if name == "bleed":
+                targets.append(f"| {key}: `--bleed 3` at most 1.3x the time without | "
+                               f"{fmt_x(wx)} | {verdict(wx, wx <= 1.3)} |")  # fmt: skip
+                targets.append(f"| {key}: `--bleed 3` peak memory at most 1.3x | "
+                               f"{fmt_x(px)} | {verdict(px, px <= 1.3)} |")  # fmt: skip
+    if watch:
+        lines += [
+            "",
+            "`pnp watch` (pnp.designer.watch.Watcher in one process, after a first build): a "
+            "text edit saved, then the time until the rebuilt PDFs (both languages) and the "
+            "preview are on disk; notice: until the watcher returned the change.",
+            "",
+            "| game | first build | save to PDF (median) | slowest | notice | rebuild | runs |",
+            "|---|--:|--:|--:|--:|--:|--:|",
+        ]
+    for key, v in watch.items():
+        lines.append(
+            f"| {key} | {fmt_s(v['first'])} | {v['latency']:.3f} s | {v['max']:.3f} s | "
+            f"{v['notice']:.3f} s | {v['cycle']:.3f} s | {v['runs']} |"
+        )
+        if key == "fabg":
+            x = v["latency"]
+            targets.append(f"| fabg: `pnp watch` shows a text edit in under 0.3 s | "
+                           f"{x:.3f} s | {verdict(x, x < 0.3)} |")  # fmt: skip
+    return [*lines, *targets, ""]
+
+
 def duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
@@ -879,6 +1023,7 @@ def report(res: dict[str, Any], meta: dict[str, Any]) -> str:
         *other_table(res, d),
         "",
         *raster_tables(res),
+        *modes_tables(res),
         "### Targets",
         "",
         *targets_table(d),
@@ -916,8 +1061,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        choices=["raster"],
-        help="only these cases (raster: --png 300 and --tts); implies --no-readme",
+        choices=["raster", "modes"],
+        help="only these cases (raster: --png 300 and --tts; modes: --bleed 3, --fold, "
+        "pnp watch); implies --no-readme",
     )
     args = parser.parse_args(argv)
     if args.only:
@@ -942,6 +1088,18 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def modes(bench: Bench) -> None:
+    """--bleed 3 (art 90, 900), --fold (text 100, art 90) and pnp watch (text 100, FABG)."""
+    for n in (90, 900):
+        bench.mode("art", n, "bleed", ["--bleed", "3"])
+    bench.mode("text", 100, "fold", ["--fold"])
+    bench.mode("art", 90, "fold", ["--fold"])
+    bench.watch("text-100", gen.make_pack("text", 100), gen.GAME, "cards/bench/decks.yaml",
+                ("Cobalt Engine 1", "Cobalt Engine 9"))  # fmt: skip
+    bench.watch("fabg", REPO, "fabg", "cards/fabg/decks.yaml",
+                ("Start with 10 {coin}", "Start with 12 {coin}"))  # fmt: skip
+
+
 def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
     """Every measurement of a full (or quick) run; also saved to benchmarks/work/."""
     started = time.perf_counter()
@@ -963,6 +1121,8 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
         if only == "raster":
             bench.raster("text", 100)
             bench.raster("art", 90)
+        elif only == "modes":
+            modes(bench)
         elif quick:
             bench.builds("text", 100)
             bench.builds("art", 30)
@@ -984,6 +1144,7 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
             bench.jobs("art", 900)  # where rendering outweighs the start
             bench.raster("text", 100)
             bench.raster("art", 90)
+            modes(bench)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     meta["duration"] = time.perf_counter() - started

@@ -967,7 +967,7 @@ BAD_COMMAND_LINES = [
     (["build", "--back-offset", "1,2,3"], 2),
     (["build", "--back-offset", ","], 2),
     (["build", "--duplex", "diagonal"], 2),
-    (["build", "--jobs", "0"], 2),
+    (["build", "--jobs", "-1"], 2),
     (["build", "--png", "nan"], 2),
     (["build", "../mini"], 2),
     (["build", "\x01"], 2),

@@ -239,4 +239,4 @@ def test_build_jobs_with_every_way_of_starting_processes(method: str, tmp_path: 
         assert len(pdfs) == 4
         return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in pdfs}
 
-    assert build("parallel", "-j", "2") == build("serial")
+    assert build("parallel", "-j", "2") == build("serial", "-j", "1")

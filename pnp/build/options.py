@@ -18,7 +18,8 @@ class BuildOptions:
     layout: Options = field(default_factory=Options)
     out_dir: Path | None = None
     papers: tuple[str, ...] = ()  # several papers in one build; empty: layout.paper
-    jobs: int = 1  # worker processes for several games, languages or papers
+    jobs: int = 0  # worker processes for several games, languages or papers; 0: auto
+    # (one per core when the work pays for it, pipeline.processes)
     force: bool = False  # rebuild even when nothing changed since the last build
     proof: bool = False  # a translator's proof (source | translation) instead of print sheets
     png_dpi: float | None = None  # also write every face as a PNG at this resolution

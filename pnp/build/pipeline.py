@@ -19,6 +19,7 @@ from ..content.model import Game
 from ..core.errors import ContentError
 from ..core.files import write_atomic
 from ..core.findings import Report
+from ..core.perf import available_cpus
 from ..core.run import running
 from .documents import discard, render_game
 from .options import BuildOptions, Output, languages_for
@@ -62,7 +63,8 @@ def _build(
     from ..validate import catalogs_for, validate
 
     game_ids = select_games(root, names)
-    inputs = Inputs.start(root, game_ids, opts)
+    # --jobs 0 (auto): images are read on every core when there are enough bytes (prefetch)
+    inputs = Inputs.start(root, game_ids, replace(opts, jobs=opts.jobs or available_cpus()))
     try:
         if validated is None and not opts.force:
             skipped = all_up_to_date(root, game_ids, opts, inputs.digest_of)
@@ -77,6 +79,7 @@ def _build(
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
     jobs = _jobs(root, [games[gid] for gid in game_ids], opts)
+    opts = replace(opts, jobs=processes(opts, jobs))
     catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
     outputs: list[Output] = []
     try:
@@ -94,6 +97,7 @@ def _build(
 
 
 Job = tuple[Game, str, BuildOptions]  # a game, a language, the options with one paper
+CARDS_PER_PROCESS = 400  # --jobs 0: fewer cards over all the PDFs render in one process
 
 
 def _jobs(root: Root, games: list[Game], opts: BuildOptions) -> list[Job]:
@@ -123,13 +127,29 @@ def _render_all(
         share = [(g, lang, replace(one, jobs=max(1, opts.jobs // total))) for g, lang, one in jobs]
         outputs.extend(render_parallel(root, share, opts.jobs, report, progress, catalogs))
         return
-    for i, (game, lang, one) in enumerate(jobs, 1):
+    for i, (game, lang, paper) in enumerate(jobs, 1):
+        one = replace(paper, jobs=opts.jobs)  # PNG faces and TTS sheets: every process
         step = f"[{i}/{total}] {game.id} {lang} {one.layout.paper}"
         if progress:
             progress(step)
         catalog = catalogs[game.id].get(lang)
         faces = _faces_progress(progress, step) if progress else None
         outputs.append(render_game(root, game, lang, one, report, catalog, faces))
+
+
+def processes(opts: BuildOptions, jobs: list[Job]) -> int:
+    """How many processes render: ``--jobs N`` as asked; by default (0), one per core when
+    there is enough to share (several PDFs of CARDS_PER_PROCESS cards or more in all, or PNG
+    faces and TTS sheets, which the rasteriser shares out by pixels), else this process alone:
+    starting a worker costs more than a small game's PDFs take."""
+    if opts.jobs:
+        return opts.jobs
+    if opts.png_dpi or opts.tts:
+        return available_cpus()
+    cards = sum(len(o.cards) for g, _l, _o in jobs for o in g.owners()) + sum(
+        len(g.boards) for g, _l, _o in jobs
+    )
+    return available_cpus() if len(jobs) > 1 and cards >= CARDS_PER_PROCESS else 1
 
 
 def _faces_progress(progress: Callable[[str], None], step: str) -> Callable[[int, int], None]:

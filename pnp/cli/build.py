@@ -72,7 +72,16 @@ TtsMaxOpt = Annotated[
     ),
 ]
 JobsOpt = Annotated[
-    int, typer.Option("--jobs", "-j", help="Build in N processes in parallel.", min=1, max=64)
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Build in N processes in parallel (1: one process). Default 0: one per core when "
+        "the work is large enough to pay for it (several PDFs of 400 cards or more in all, "
+        "PNG faces, TTS sheets), else one.",
+        min=0,
+        max=64,
+    ),
 ]
 MarginOpt = Annotated[
     float,
@@ -108,7 +117,7 @@ def build_cmd(
     png: PngOpt = None,
     tts: TtsOpt = False,
     tts_max_px: TtsMaxOpt = 4096,  # printing.tts.TTS_MAX_PX
-    jobs: JobsOpt = 1,
+    jobs: JobsOpt = 0,
     proof: ProofOpt = False,
     force: ForceOpt = False,
     root: RootOpt = None,
