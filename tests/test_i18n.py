@@ -522,7 +522,9 @@ def test_the_template_holds_exactly_what_a_build_prints(
 
     monkeypatch.setattr(Translator, "text", text)
     out = tmp_path / "out"
-    result = run("build", gid, "--out", str(out), "--force", "--root", str(REPO))
+    result = run(
+        "build", gid, "--out", str(out), "--force", "--root", str(REPO), "-j", "1"
+    )  # -j 1: the patch sees this process only
     assert result.exit_code == 0, result.stderr
     monkeypatch.setattr(Translator, "text", real)
     game = load_game(Root(REPO), gid, Report())
