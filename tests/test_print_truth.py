@@ -168,7 +168,9 @@ class Builds:
 
         out = self.tmp.mktemp(f"{game}-{paper}-{mode}")
         langs = [] if paper == INSTRUCTIONS_PAPER else ["--lang", source_language(game)]
-        args = ["build", game, "--root", str(REPO), "--out", str(out), "--force"]
+        # -j 1: the render patch below sees this process only (auto jobs would fork for a
+        # large game)
+        args = ["build", game, "--root", str(REPO), "--out", str(out), "--force", "-j", "1"]
         args += ["--paper", paper, *langs, *MODES[mode].args]
         rendered: dict[str, list[Any]] = {}
         real = Renderer.render
