@@ -19,7 +19,8 @@ from ..core.files import ReadRefused, default_mode
 from ..core.findings import Report
 from ..core.perf import EarlyWriteback
 from ..core.rules import FALLBACK, GLYPH, OVERFLOW, PRINTABLE
-from ..core.units import PAPERS
+from ..core.run import current
+from ..core.units import PAPERS, Size
 from ..printing.imposition import Page, outside_printable
 from .options import BuildOptions, Output
 
@@ -67,6 +68,7 @@ def render_game(
     out_dir = (opts.out_dir or root.output) / game.id
     path = out_dir / f"{game.id}-{lang}-{opts.layout.paper}.pdf"
     staged = render_staged(renderer, pages, path)
+    note_setup_pages(game.id, lang, opts, path, pages)
     for issue in engine.issues:  # builds fit texts here, once, instead of in validation
         if not issue.structural:  # the structure check reports those, with suggestions
             issue.report_to(report, game.id)
@@ -80,6 +82,28 @@ def render_game(
             discard([staged])
             raise
     return out
+
+
+SETUP_PAGES = "setup pages built"  # the run's store: where each PDF's setup sheet is
+
+
+def note_setup_pages(
+    game_id: str, lang: str, opts: BuildOptions, path: Path, pages: list[Page]
+) -> None:
+    """Tell the rest of the run which pages of the PDF at ``path`` (once committed) are the
+    setup sheet: `pnp watch`'s preview shows them from there instead of drawing them again."""
+    setup = [(i, p.size) for i, p in enumerate(pages) if p.kind == "setup"]
+    current().store(SETUP_PAGES)[(game_id, lang, opts.layout)] = (path, setup)
+
+
+SetupPages = tuple[Path, list[tuple[int, Size]]]  # a PDF, and its setup pages (index, size)
+
+
+def built_setup_pages(game_id: str, lang: str, layout: Any) -> SetupPages | None:
+    """The PDF this run built for ``game_id`` in ``lang`` with ``layout``, and its setup
+    pages; None when the run built none (in this process)."""
+    found: SetupPages | None = current().store(SETUP_PAGES).get((game_id, lang, layout))
+    return found
 
 
 def check_printable(game: Game, pages: list[Page], opts: BuildOptions, report: Report) -> None:

@@ -22,8 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pypdfium2 as pdfium
 from jinja2 import Environment, select_autoescape
+from PIL import Image
 
+from ..build.documents import built_setup_pages
 from ..content.load import Root
 from ..content.model import Board, Card, Face, Game, Text, TokenSet
 from ..content.queries import item_size
@@ -305,19 +308,53 @@ def _face_images(
 
 
 def _setup_images(game: Game, engine: FaceEngine, out_dir: Path) -> list[str]:
-    """The setup sheet in the engine's language, as the player will see it."""
-    lang, translator, fonts = engine.lang, engine.translator, engine.fonts
-    renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
-    plan = [p for p in renderer.plan_pages(Options()) if p.kind == "setup"]
-    pdf = renderer.render(plan)
-    sig = _digest(pdf)
+    """The setup sheet in the engine's language, as the player will see it: the pages of the
+    PDF this run just built with the default print options (`pnp watch`), else drawn here."""
+    images = _built_setup_images(game.id, engine.lang)
+    if images is None:
+        lang, translator, fonts = engine.lang, engine.translator, engine.fonts
+        title = translator.text(game.meta.title)
+        renderer = Renderer(game, lang, engine, fonts, translator, title)
+        plan = [p for p in renderer.plan_pages(Options()) if p.kind == "setup"]
+        images = export.rasterise(renderer.render(plan), SETUP_DPI, [p.size for p in plan])
+    h = hashlib.sha256()
+    for image in images:
+        h.update(repr(image.size).encode())
+        h.update(image.tobytes())
+    sig = h.hexdigest()[:12]
     names = []
-    for i, image in enumerate(export.rasterise(pdf, SETUP_DPI, [p.size for p in plan]), 1):
-        rel = f"{lang}/setup-{i}-{sig}.png"
+    for i, image in enumerate(images, 1):
+        rel = f"{engine.lang}/setup-{i}-{sig}.png"
         if not (out_dir / rel).is_file():
             _write_cached(out_dir / rel, export.png_bytes(image, SETUP_DPI))
         names.append(rel)
     return names
+
+
+def _built_setup_images(game_id: str, lang: str) -> list[Image.Image] | None:
+    """The setup pages of the PDF this run built of the game in ``lang`` with the preview's
+    print options, rasterised; None when there is none (or it cannot be read)."""
+    built = built_setup_pages(game_id, lang, Options())
+    if built is None or not built[1]:
+        return None
+    path, pages = built
+    try:
+        doc = pdfium.PdfDocument(str(path))
+    except (OSError, pdfium.PdfiumError):  # gone since: draw the sheet instead
+        return None
+    try:
+        images = []
+        for index, size in pages:
+            page = doc[index]
+            image = page.render(scale=SETUP_DPI / 72.0).to_pil().convert("RGB")
+            page.close()
+            want = export.expected_size(size, SETUP_DPI)
+            if image.size != want:  # as export.rasterise: pdfium rounds the bitmap up
+                image = image.crop((0, 0, *want)) if image.size >= want else image.resize(want)
+            images.append(image)
+        return images
+    finally:
+        doc.close()
 
 
 def _write_cached(path: Path, data: bytes) -> None:

@@ -34,6 +34,7 @@ class SetupSheet(ScenarioSteps):
     """The renderer's part that draws the setup sheet."""
 
     SETUP_MARGIN = 15.0
+    _setup_body: list[Flowable] | None = None  # the sheet up to the advice (setup_flowables)
 
     def _setup_frame(self, page: Size) -> Frame:
         """The frame the sheet flows into on a page, inside its margins."""
@@ -57,8 +58,9 @@ class SetupSheet(ScenarioSteps):
         return self.plan
 
     def count_setup_pages(self, page: Size) -> int:
-        """How many pages the setup sheet takes (measured on a scratch canvas)."""
-        flow = self.setup_flowables()
+        """How many pages the setup sheet takes (measured on a scratch canvas: the frames
+        wrap each flowable as when drawing, but draw nothing)."""
+        flow: list[Flowable] = [_measured(f) for f in self.setup_flowables()]
         scratch = Canvas(io.BytesIO(), pagesize=(pt(page.w), pt(page.h)))
         pages = 0
         while flow and pages < 50:
@@ -93,11 +95,23 @@ class SetupSheet(ScenarioSteps):
             flow.pop(0)
 
     def setup_flowables(self) -> list[Flowable]:
-        """The whole sheet as a flow of paragraphs and tables, in order."""
-        game = self.game
-        t = self.translator.text
+        """The whole sheet as a flow of paragraphs and tables, in order: what the game prints
+        (made once per renderer: it does not depend on the page plan), then the printing
+        advice, which names pages of the plan, the edition and the credits."""
+        if self._setup_body is None:
+            self._setup_body = self._setup_body_flowables()
+        small = self._setup_styles()["small"]
+        out = [*self._setup_body, Spacer(1, 10)]
+        advice = print_advice(self.w, self.layout, self.plan, self.lang)
+        out.append(Paragraph(self.para(advice, "regular", 7.5), small))
+        out.append(Paragraph(self.para(self.edition(), "regular", 7.5), small))
+        if self.game.meta.credits:
+            out.extend(self.paragraphs(self.translator.text(self.game.meta.credits), small))
+        return out
+
+    def _setup_styles(self) -> dict[str, ParagraphStyle]:
+        """The sheet's paragraph styles: h1, h2, body and small."""
         font = self.fonts.main
-        sheet = game.meta.setup_sheet
         h1 = ParagraphStyle("h1", fontName=font.font("bold"), fontSize=18, leading=22, spaceAfter=4)
         h2 = ParagraphStyle(
             "h2", fontName=font.font("bold"), fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
@@ -108,6 +122,16 @@ class SetupSheet(ScenarioSteps):
         small = ParagraphStyle(
             "small", parent=body, fontSize=7.5, leading=9.5, textColor=colors.HexColor("#444444")
         )
+        return {"h1": h1, "h2": h2, "body": body, "small": small}
+
+    def _setup_body_flowables(self) -> list[Flowable]:
+        """The sheet up to the printing advice: title, set-up text, tables, notes, scenarios
+        and the assumption mark's note."""
+        game = self.game
+        t = self.translator.text
+        sheet = game.meta.setup_sheet
+        styles = self._setup_styles()
+        h1, h2, body, small = styles["h1"], styles["h2"], styles["body"], styles["small"]
         out: list[Flowable] = [Paragraph(self.para(t(game.meta.title), "bold", 18), h1)]
         title = t(sheet.title) if sheet and sheet.title else self.w("Setup")
         out.append(Paragraph(self.para(title, "bold", 12), h2))
@@ -136,12 +160,6 @@ class SetupSheet(ScenarioSteps):
             ).format(mark=MARK)
             out.append(Spacer(1, 6))
             out.append(Paragraph(self.para(mark, "regular", 9.5), body))
-        out.append(Spacer(1, 10))
-        advice = print_advice(self.w, self.layout, self.plan, self.lang)
-        out.append(Paragraph(self.para(advice, "regular", 7.5), small))
-        out.append(Paragraph(self.para(self.edition(), "regular", 7.5), small))
-        if game.meta.credits:
-            out.extend(self.paragraphs(t(game.meta.credits), small))
         return out
 
     def edition(self) -> str:
@@ -288,6 +306,38 @@ def _parts(tbl: Table, width: float, height: float) -> list[Table]:
         parts.append(split[0])
         tbl = split[1]
     return [*parts, tbl]
+
+
+def _measured(flowable: Flowable) -> Flowable:
+    """``flowable`` as a frame measures it, not drawn (one that acts on its frame: itself)."""
+    return flowable if hasattr(flowable, "frameAction") else _Measured(flowable)
+
+
+class _Measured(Flowable):
+    """A flowable's size and spacing, for counting pages: a frame places it where the
+    flowable would go (the same wrap, the same spaces), and drawing it draws nothing."""
+
+    def __init__(self, inner: Flowable) -> None:
+        super().__init__()
+        self.inner = inner
+        for flag in ("_ZEROSIZE", "_SPACETRANSFER"):  # how a frame spaces it
+            if hasattr(inner, flag):
+                setattr(self, flag, getattr(inner, flag))
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        size: tuple[float, float] = self.inner.wrapOn(getattr(self, "canv", None), aW, aH)
+        return size
+
+    def getSpaceBefore(self) -> float:
+        space: float = self.inner.getSpaceBefore()
+        return space
+
+    def getSpaceAfter(self) -> float:
+        space: float = self.inner.getSpaceAfter()
+        return space
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        pass
 
 
 class _Together(Flowable):
