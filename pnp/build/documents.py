@@ -5,7 +5,6 @@ faces and Tabletop Simulator sheets when asked."""
 from __future__ import annotations
 
 import contextlib
-import os
 import tempfile
 import time
 from collections.abc import Callable
@@ -14,8 +13,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..content.load import Root
 from ..content.model import Game
-from ..core.errors import BuildError, ContentError, os_problem
-from ..core.files import ReadRefused, default_mode
+from ..core.errors import BuildError, ContentError
+from ..core.files import stage
 from ..core.findings import Report
 from ..core.perf import EarlyWriteback
 from ..core.rules import FALLBACK, GLYPH, OVERFLOW, PRINTABLE
@@ -240,25 +239,7 @@ def raster_files(
 
 def stage_file(path: Path, data: bytes) -> Path:
     """``data`` in a temporary file beside ``path`` (renamed into place by the build's commit)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise BuildError(f"cannot write into {path.parent}: {exc.strerror}") from exc
-    staged = Path(tmp)
-    default_mode(staged)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            staged.unlink()
-        if isinstance(exc, OSError):
-            raise BuildError(f"cannot write {path}: {exc.strerror}") from exc
-        raise
-    return staged
+    return stage(path, lambda fh: fh.write(data))
 
 
 def discard(staged: Any) -> None:
@@ -299,29 +280,16 @@ STALE_SECONDS = 3600
 
 def render_staged(renderer: Renderer, pages: list[Any], path: Path) -> Path:
     """Render into a temporary file beside ``path`` (renamed into place by :func:`build`)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale(path)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise BuildError(f"cannot write into {path.parent}: {os_problem(exc, path=False)}") from exc
-    staged = Path(tmp)
-    default_mode(staged)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            writer = EarlyWriteback(fh)
-            try:
-                renderer.render(pages, sink=cast(BinaryIO, writer))
-                writer.close()
-            finally:
-                writer.stop()
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            staged.unlink()
-        if isinstance(exc, OSError) and not isinstance(exc, ReadRefused):  # a full disk...
-            raise BuildError(f"cannot write {path}: {os_problem(exc, path=False)}") from exc
-        raise
-    return staged
+    remove_stale(path)
+
+    def produce(fh: BinaryIO) -> None:
+        writer = EarlyWriteback(fh)  # the disk starts writing while the PDF is produced
+        try:
+            renderer.render(pages, sink=cast(BinaryIO, writer))
+        finally:
+            writer.stop()  # stage() flushes and syncs the rest
+
+    return stage(path, produce)
 
 
 def remove_stale_in(folder: Path) -> None:

@@ -410,33 +410,42 @@ def load_file(file: Path, rel: str, report: Report, game: str = "") -> LoadedFil
     return parse_text(text, rel, report, game)
 
 
-def decode_utf8(raw: bytes, rel: str, report: Report, game: str = "") -> str | None:
-    """Decode UTF-8 (a BOM is accepted and dropped); report the first bad byte otherwise."""
+class EncodingProblem(ValueError):
+    """Where a content file stops being UTF-8 text: ``byte`` is the byte that is not UTF-8,
+    or None when the text holds NUL characters (a binary or UTF-16 file)."""
+
+    def __init__(self, line: int, col: int, byte: int | None) -> None:
+        super().__init__(f"{line}:{col}")
+        self.line, self.col, self.byte = line, col, byte
+
+
+def utf8_text(raw: bytes) -> str:
+    """``raw`` as UTF-8 text (a BOM is accepted and dropped); EncodingProblem at the first
+    byte that is not UTF-8, or at the first line holding a NUL character."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         before = raw[: exc.start]
-        line = before.count(b"\n") + 1
         col = exc.start - (before.rfind(b"\n") + 1) + 1
-        report.add(
-            FILE_ENCODING,
-            Pos(rel, line, col),
-            f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8 "
-            "(in most editors: Save with encoding > UTF-8)",
-            game=game,
-        )
-        return None
+        raise EncodingProblem(before.count(b"\n") + 1, col, raw[exc.start]) from exc
     if "\x00" in text:
-        idx = text.index("\x00")
-        line = text.count("\n", 0, idx) + 1
-        report.add(
-            FILE_ENCODING,
-            Pos(rel, line, 1),
-            "the file contains NUL characters: is it a binary file or UTF-16? save it as UTF-8",
-            game=game,
-        )
-        return None
+        raise EncodingProblem(text.count("\n", 0, text.index("\x00")) + 1, 1, None)
     return text
+
+
+def decode_utf8(raw: bytes, rel: str, report: Report, game: str = "") -> str | None:
+    """Decode UTF-8 (a BOM is accepted and dropped); report the first bad byte otherwise."""
+    try:
+        return utf8_text(raw)
+    except EncodingProblem as bad:
+        message = (
+            f"byte 0x{bad.byte:02x} is not UTF-8; save the file as UTF-8 "
+            "(in most editors: Save with encoding > UTF-8)"
+            if bad.byte is not None
+            else "the file contains NUL characters: is it a binary file or UTF-16? save it as UTF-8"
+        )
+        report.add(FILE_ENCODING, Pos(rel, bad.line, bad.col), message, game=game)
+        return None
 
 
 def _first_line(message: str) -> str:

@@ -10,32 +10,48 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
 from .errors import BuildError, os_problem
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
+def stage(path: Path, write: Callable[[BinaryIO], object]) -> Path:
+    """A temporary file beside ``path`` (in its folder, so that a rename moves it into place)
+    holding what ``write`` wrote to it, synced to disk; removed again when anything fails.
+    The operating system's refusals (a full disk, a read-only folder) become a BuildError
+    naming the path and what to do."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
         raise BuildError(f"cannot write into {path.parent}: {os_problem(exc, path=False)}") from exc
-    default_mode(Path(tmp))
+    staged = Path(tmp)
+    default_mode(staged)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            write(fh)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
+            staged.unlink()
+        if isinstance(exc, OSError) and not isinstance(exc, ReadRefused):
             raise BuildError(f"cannot write {path}: {os_problem(exc, path=False)}") from exc
         raise
+    return staged
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
+    staged = stage(path, lambda fh: fh.write(data))
+    try:
+        os.replace(staged, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            staged.unlink()
+        raise BuildError(f"cannot write {path}: {os_problem(exc, path=False)}") from exc
 
 
 def default_mode(path: Path) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.findings import Pos
 from ...core.rules import FILE_ENCODING
-from ..yamlio import MAX_FILE_BYTES, MAX_SCALAR_CHARS
+from ..yamlio import MAX_FILE_BYTES, MAX_SCALAR_CHARS, EncodingProblem, utf8_text
 from .guard import MAX_CELLS, GuardError, check_counts, check_extents, repack
 
 Grid = list[list[Any]]
@@ -94,25 +94,16 @@ def _read_delimited(data: bytes, src: Source) -> Grid:
 
 def _decode(data: bytes, rel: str) -> str:
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        raise SheetError(
-            f"byte 0x{data[exc.start]:02x} is not UTF-8; save the file as UTF-8 (in most "
-            "spreadsheets: Save as > CSV, character set Unicode (UTF-8))",
-            Pos(rel, line, col),
-            FILE_ENCODING,
-        ) from exc
-    if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise SheetError(
-            "the file contains NUL characters: is it a binary file or UTF-16? save it as UTF-8 CSV",
-            Pos(rel, line, 1),
-            FILE_ENCODING,
+        return utf8_text(data)
+    except EncodingProblem as bad:
+        message = (
+            f"byte 0x{bad.byte:02x} is not UTF-8; save the file as UTF-8 (in most "
+            "spreadsheets: Save as > CSV, character set Unicode (UTF-8))"
+            if bad.byte is not None
+            else "the file contains NUL characters: is it a binary file or UTF-16? save it as "
+            "UTF-8 CSV"
         )
-    return text
+        raise SheetError(message, Pos(rel, bad.line, bad.col), FILE_ENCODING) from bad
 
 
 # --- XLSX and ODS ---------------------------------------------------------------------------
