@@ -110,10 +110,11 @@ for rep in range(int(runs)):
     text = path.read_text(encoding="utf-8")
     a, b = (old, new) if rep % 2 == 0 else (new, old)
     assert a in text, a
-    saved = []
+    saved, wall = [], []
     def save():
         time.sleep(0.3)  # the watch is running by then
         saved.append(time.perf_counter())
+        wall.append(time.time())
         path.write_text(text.replace(a, b, 1), encoding="utf-8")
     t = threading.Thread(target=save)
     t.start()
@@ -123,8 +124,12 @@ for rep in range(int(runs)):
     built, cycle = w.cycle()
     done = time.perf_counter()
     pdfs = sorted((root.path / "out").rglob("*.pdf"))
+    # the edit shows once its PDF is written: the newest PDF's time, on the clock of the save
+    newest = max(p.stat().st_mtime_ns for p in pdfs) / 1e9
     rows.append({"latency": done - saved[0], "cycle": cycle, "built": built,
-                 "changed": len(changed), "notice": c0 - saved[0], "pdfs": len(pdfs)})
+                 "changed": len(changed), "notice": c0 - saved[0], "pdfs": len(pdfs),
+                 "pdf": newest - wall[0], "rebuilt": sum(p.stat().st_mtime_ns / 1e9 > wall[0]
+                                                         for p in pdfs)})
 print(json.dumps({"first": first, "first_ok": ok, "rows": rows}))
 """
 
@@ -563,11 +568,14 @@ class Bench:
             self.fail(f"watch probe {label}: a save was not seen or not rebuilt, see {log}")
         result = {
             "first": row["first"],
-            **{k: median([r[k] for r in rows]) for k in ("latency", "cycle", "notice")},
+            **{k: median([r[k] for r in rows]) for k in ("latency", "cycle", "notice", "pdf")},
+            "pdf_max": max((r["pdf"] for r in rows), default=math.nan),
+            "rebuilt": max((r["rebuilt"] for r in rows), default=0),
             "max": max((r["latency"] for r in rows), default=math.nan),
             "runs": len(rows),
         }
-        self.say(f"  save to PDF {result['latency']:.3f} s (cycle {result['cycle']:.3f} s)")
+        self.say(f"  save to PDF {result['pdf']:.3f} s, to PDFs and preview "
+                 f"{result['latency']:.3f} s (cycle {result['cycle']:.3f} s)")  # fmt: skip
         self.results.setdefault("watch", {})[label] = result
 
 
@@ -976,19 +984,25 @@ def modes_tables(res: dict[str, Any]) -> list[str]:
         lines += [
             "",
             "`pnp watch` (pnp.designer.watch.Watcher in one process, after a first build): a "
-            "text edit saved, then the time until the rebuilt PDFs (both languages) and the "
-            "preview are on disk; notice: until the watcher returned the change.",
+            "text edit saved, then the time until the edited language's PDF is written (its "
+            "file time, on the clock of the save), and until the cycle is over (every PDF and "
+            "the preview on disk); notice: until the watcher returned the change; PDFs "
+            "rewritten: how many PDFs a save rewrote (an edit in one language leaves the "
+            "other's PDF as it was).",
             "",
-            "| game | first build | save to PDF (median) | slowest | notice | rebuild | runs |",
-            "|---|--:|--:|--:|--:|--:|--:|",
+            "| game | first build | save to PDF (median) | slowest | save to preview | notice "
+            "| rebuild | PDFs rewritten | runs |",
+            "|---|--:|--:|--:|--:|--:|--:|--:|--:|",
         ]
     for key, v in watch.items():
+        pdf = v.get("pdf", v["latency"])  # older results: the whole cycle
         lines.append(
-            f"| {key} | {fmt_s(v['first'])} | {v['latency']:.3f} s | {v['max']:.3f} s | "
-            f"{v['notice']:.3f} s | {v['cycle']:.3f} s | {v['runs']} |"
+            f"| {key} | {fmt_s(v['first'])} | {pdf:.3f} s | {v.get('pdf_max', v['max']):.3f} s "
+            f"| {v['latency']:.3f} s | {v['notice']:.3f} s | {v['cycle']:.3f} s | "
+            f"{v.get('rebuilt', '-')} | {v['runs']} |"
         )
         if key == "fabg":
-            x = v["latency"]
+            x = pdf
             targets.append(f"| fabg: `pnp watch` shows a text edit in under 0.3 s | "
                            f"{x:.3f} s | {verdict(x, x < 0.3)} |")  # fmt: skip
     return [*lines, *targets, ""]

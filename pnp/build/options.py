@@ -27,6 +27,9 @@ class BuildOptions:
     tts_max_px: int = 4096  # largest side of a TTS sheet (printing.tts.TTS_MAX_PX)
 
 
+Job = tuple[Game, str, BuildOptions]  # a game, a language, the options with one paper
+
+
 @dataclass
 class Output:
     game: str

@@ -22,7 +22,8 @@ from ..core.findings import Report
 from ..core.perf import available_cpus
 from ..core.run import running
 from .documents import discard, render_game
-from .options import BuildOptions, Output, languages_for
+from .keep import Keep
+from .options import BuildOptions, Job, Output, languages_for
 from .printed import printed_texts
 from .stamps import (
     Inputs,
@@ -42,14 +43,16 @@ def build(
     report: Report,
     progress: Callable[[str], None] | None = None,
     validated: dict[str, Game] | None = None,
+    keep: Keep | None = None,
 ) -> list[Output]:
     """Validate and build; raises ContentError (nothing written) when validation fails.
 
     ``validated``: games the caller has just validated into ``report`` (pnp watch), so they
-    are not validated twice.
+    are not validated twice; ``keep``: what pnp watch remembers of its last rebuild, so that
+    the PDFs an edit cannot have changed are kept as they are.
     """
     with running():
-        return _build(root, names, opts, report, progress, validated)
+        return _build(root, names, opts, report, progress, validated, keep)
 
 
 def _build(
@@ -59,6 +62,7 @@ def _build(
     report: Report,
     progress: Callable[[str], None] | None,
     validated: dict[str, Game] | None,
+    keep: Keep | None = None,
 ) -> list[Output]:
     from ..validate import catalogs_for, validate
 
@@ -82,21 +86,26 @@ def _build(
     opts = replace(opts, jobs=processes(opts, jobs))
     catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
     outputs: list[Output] = []
+    if keep is not None:
+        jobs, kept = keep.split(jobs, {gid: inputs.parts(gid) for gid in game_ids}, report)
+        outputs.extend(kept)
     try:
-        _render_all(root, jobs, opts, report, progress, catalogs, outputs)
+        _render_all(root, jobs, opts, report, progress, catalogs, outputs, keep)
         if report.has_errors():
             raise ContentError("the build found errors; nothing was written")
         _commit(root, outputs, opts, inputs)
     except BaseException:
         for out in outputs:  # nothing half-done stays behind
-            with contextlib.suppress(OSError):
-                out.staged.unlink()
-            discard(out.extra.values())
+            if not out.skipped:
+                with contextlib.suppress(OSError):
+                    out.staged.unlink()
+                discard(out.extra.values())
         raise
+    if keep is not None:
+        keep.committed()
     return outputs
 
 
-Job = tuple[Game, str, BuildOptions]  # a game, a language, the options with one paper
 CARDS_PER_PROCESS = 400  # --jobs 0: fewer cards over all the PDFs render in one process
 
 
@@ -120,8 +129,10 @@ def _render_all(
     progress: Callable[[str], None] | None,
     catalogs: dict[str, Any],
     outputs: list[Output],
+    keep: Keep | None = None,
 ) -> None:
-    """Render every job into ``outputs`` (staged files), in worker processes with --jobs."""
+    """Render every job into ``outputs`` (staged files), in worker processes with --jobs;
+    ``keep`` is told what each job rendered in this process found."""
     total = len(jobs)
     if opts.jobs > 1 and total > 1:  # the workers share the processes left for PNG faces
         share = [(g, lang, replace(one, jobs=max(1, opts.jobs // total))) for g, lang, one in jobs]
@@ -134,7 +145,10 @@ def _render_all(
             progress(step)
         catalog = catalogs[game.id].get(lang)
         faces = _faces_progress(progress, step) if progress else None
+        before = len(report.findings)
         outputs.append(render_game(root, game, lang, one, report, catalog, faces))
+        if keep is not None:
+            keep.rendered((game, lang, paper), outputs[-1], report.findings[before:])
 
 
 def processes(opts: BuildOptions, jobs: list[Job]) -> int:
@@ -160,6 +174,8 @@ def _faces_progress(progress: Callable[[str], None], step: str) -> Callable[[int
 def _commit(root: Root, outputs: list[Output], opts: BuildOptions, inputs: Inputs) -> None:
     """Everything is ready: put the files in place, with their stamps and the kept facts."""
     for out in outputs:
+        if out.skipped:  # kept by pnp watch: unchanged, and its stamp with it
+            continue
         os.replace(out.staged, out.path)
         for final, staged in sorted(out.extra.items()):  # PNG and TTS files, staged beside
             os.replace(staged, final)

@@ -185,6 +185,11 @@ class Inputs:
             raise
         return inputs
 
+    def parts(self, gid: str) -> list[tuple[Path, bytes]]:
+        """Each input file of ``gid`` and what it adds to the digest (:func:`file_part`)."""
+        settle()
+        return [(p, self.early.get(p) or file_part(p)) for p in self.files[gid]]
+
     def digest_of(self, gid: str) -> str:
         if gid not in self.digests:
             settle()

@@ -13,6 +13,7 @@ fixes them.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import html
 import json
@@ -408,14 +409,20 @@ def _words() -> dict[str, str]:
     }
 
 
-def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> str:
+@functools.cache
+def _template() -> Any:
+    """The page's template, compiled once per process (pnp's own file: it never changes)."""
     env = Environment(autoescape=select_autoescape(default=True, default_for_string=True))
+    return env.from_string(TEMPLATE.read_text("utf-8"))
+
+
+def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> str:
     counts = {
         sev.value: sum(r.finding.severity is sev for r in rows)
         for sev in (Severity.ERROR, Severity.WARNING, Severity.INFO)
     }
     langs = context["langs"]
-    return env.from_string(TEMPLATE.read_text("utf-8")).render(
+    return _template().render(
         title=title,
         lang=langs[0] if langs else "en",
         rows=rows,

@@ -6,7 +6,10 @@ watchfiles): about 55 ms from a save to the rebuild's start, where polling every
 games, the outputs and hidden files are not. A change validates again, prints the findings,
 and when there is no error rebuilds the PDFs and the preview page (which reloads itself in the
 browser); with errors, no PDF is rebuilt and the preview page shows the errors instead, until a
-save fixes them. Each rebuild is a run of its own (pnp.core.run): nothing stale is kept.
+save fixes them. Each rebuild is a run of its own (pnp.core.run): nothing stale is kept,
+except what the watcher keeps on purpose: a digest of what each PDF printed (build.keep), so
+that a PDF an edit cannot have changed (the Italian one, after an English text) is not rendered
+again.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..build.keep import Keep
 from ..build.pipeline import BuildOptions, build
 from ..content.load import Root
 from ..content.model import Game
@@ -39,6 +43,7 @@ class Watcher:
     paper: str
     echo: Callable[[str], None] = print
     out: Path | None = None  # --out: where the PDFs and the preview go (default: ROOT/output)
+    keep: Keep = field(default_factory=Keep, repr=False)  # what the last rebuild printed
 
     def relevant(self, path: Path) -> bool:
         """Whether a change of ``path`` can change what the game builds."""
@@ -83,7 +88,8 @@ class Watcher:
         game: Game | None = None
         seen = 0
         try:
-            games = validate(self.root, [self.game], report)
+            # texts are fitted (and overflow reported) by the build, as `pnp build` does
+            games = validate(self.root, [self.game], report, fit_languages=[])
             seen = len(report)
             text = report.format_text()
             if text:
@@ -94,7 +100,11 @@ class Watcher:
             opts = BuildOptions(
                 langs=self.langs, layout=Options(paper=self.paper), out_dir=self.out
             )
-            outputs = build(self.root, [self.game], opts, report, validated=games)
+            outputs = build(
+                self.root, [self.game], opts, report, validated=games, keep=self.keep
+            )
+            for f in report.findings[seen:]:  # what rendering found (overflow, fallbacks)
+                self.echo(f.text())
             langs = list(dict.fromkeys(o.lang for o in outputs))
             write_preview(self.root, self.game, game, report, langs, out=self.out)
         except ContentError:
@@ -105,11 +115,15 @@ class Watcher:
             self.echo(f"pnp: {exc}")
             return self._failed(report, game, start, problem=f"pnp: {exc}")
         seconds = time.perf_counter() - start
+        built = [o.path.name for o in outputs if not o.skipped]
         self.echo(
             tr("rebuilt {game} in {seconds:.2f} s: {pdfs} and the preview").format(
-                game=self.game, seconds=seconds, pdfs=", ".join(o.path.name for o in outputs)
+                game=self.game, seconds=seconds, pdfs=", ".join(built) or "-"
             )
         )
+        same = [o.path.name for o in outputs if o.skipped]
+        if same:
+            self.echo("  " + tr("unchanged by this edit: {pdfs}").format(pdfs=", ".join(same)))
         return True, seconds
 
     def _failed(
