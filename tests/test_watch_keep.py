@@ -141,3 +141,29 @@ def test_a_kept_pdf_still_reports_what_its_rendering_found(tmp_path: Path) -> No
     assert [m for m in said if "[text-overflow]" in m] == overflow
     page = (root / "output/mini/preview/index.html").read_text("utf-8")
     assert "text-overflow" in page
+
+
+def test_a_setup_sheet_that_grows_and_shrinks_under_watch(tmp_path: Path) -> None:
+    """The watcher starts counting a setup sheet's pages from its last count: a sheet that
+    grows to two pages and back still gives the PDFs a fresh build gives."""
+    root = make_root(tmp_path, FIXTURES / "clean")
+    game_yaml = root / "cards/mini/game.yaml"
+    short = game_yaml.read_text("utf-8")
+    notes = "Keep the box tidy and shuffle every deck before play. " * 120
+    long = short.replace(
+        "  title: {en: Setup, it: Preparazione}\n",
+        f"  title: {{en: Setup, it: Preparazione}}\n  notes: {{en: '{notes}', it: '{notes}'}}\n",
+    )
+    assert long != short
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=lambda _m: None)
+    pages = []
+    for text in (short, long, short, long):
+        game_yaml.write_text(text, "utf-8")
+        assert watcher.cycle()[0]
+        fresh = tmp_path / f"fresh-{len(pages)}"
+        outputs = build(open_root(root), ["mini"], BuildOptions(out_dir=fresh, force=True), Report())
+        for out in outputs:
+            kept = root / "output/mini" / out.path.name
+            assert kept.read_bytes() == out.path.read_bytes(), (len(pages), out.path.name)
+        pages.append(sorted(o.pages for o in outputs))
+    assert pages[0] == pages[2] and pages[1] == pages[3] and pages[1] > pages[0]

@@ -60,7 +60,8 @@ def render_game(
     if opts.proof:
         return _proof(root, game, lang, opts, report, renderer)
     try:
-        pages = renderer.plan_pages(opts.layout)
+        guess = current().store(SETUP_GUESS).get((game.id, lang, opts.layout), 1)
+        pages = renderer.plan_pages(opts.layout, guess)
     except ValueError as exc:
         raise BuildError(f"{game.id}: {exc}") from exc
     check_printable(game, pages, opts, report)
@@ -84,6 +85,7 @@ def render_game(
 
 
 SETUP_PAGES = "setup pages built"  # the run's store: where each PDF's setup sheet is
+SETUP_GUESS = "setup pages guessed"  # and how many pages it took last time (pnp watch)
 
 
 def note_setup_pages(

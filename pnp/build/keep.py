@@ -21,8 +21,9 @@ from typing import Any
 
 from ..content.model import Game, Text
 from ..core.findings import Finding, Report
-from ..core.run import current
-from .documents import SETUP_PAGES, SetupPages
+from ..core.run import Run, current
+from ..typeset.text import FIT_CACHE_SIZE, FITS
+from .documents import SETUP_GUESS, SETUP_PAGES, SetupPages
 from .options import BuildOptions, Job, Output
 
 MODEL_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods"})  # the model
@@ -146,6 +147,8 @@ class Keep:
     stay, and their findings are reported again. Plain PDFs only (no PNG, TTS or proof)."""
 
     kept: dict[tuple[str, str, object], Kept] = dataclasses.field(default_factory=dict)
+    fits: dict[Any, Any] = dataclasses.field(default_factory=dict)  # fitted texts, shared
+    files: str = ""  # the digest of the files the model does not hold, when fits were made
     # rendered by the current rebuild (digest, output, findings), kept once committed
     fresh: dict[tuple[str, str, object], tuple[str, Output | None, tuple[Finding, ...]]] = (
         dataclasses.field(default_factory=dict)
@@ -156,6 +159,10 @@ class Keep:
     ) -> tuple[list[Job], list[Output]]:
         """The jobs to render, and the outputs kept as they are (their findings reported)."""
         self.fresh = {}
+        others = _others(files)
+        if others != self.files:  # an image or a font changed: a fit may depend on it
+            self.fits.clear()
+            self.files = others
         todo: list[Job] = []
         kept: list[Output] = []
         printed: dict[str, dict[str, str]] = {}  # game -> language -> digest
@@ -178,6 +185,18 @@ class Keep:
             todo.append((game, lang, opts))
         return todo, kept
 
+    def lend(self, run: Run) -> None:
+        """Let the rebuild in ``run`` use the fitted texts of the earlier ones (a fit is keyed
+        by its text, style, fonts, icons, values and box; images and fonts are checked in
+        :meth:`split`), and start counting each setup sheet's pages from the last count."""
+        run.share(FITS, self.fits)
+        if len(self.fits) > FIT_CACHE_SIZE:
+            self.fits.clear()
+        guesses = run.store(SETUP_GUESS)  # a first guess, which the count checks
+        for key, kept in self.kept.items():
+            if kept.setup is not None:
+                guesses[key] = len(kept.setup[1])
+
     def rendered(self, job: Job, out: Output, findings: list[Finding]) -> None:
         """``job`` was rendered in this process into ``out``, with these findings."""
         key = (job[0].id, job[1], job[2].layout)
@@ -193,6 +212,15 @@ class Keep:
             setup = current().store(SETUP_PAGES).get(key)
             self.kept[key] = Kept(digest, (st.st_size, st.st_mtime_ns), out, findings, setup)
         self.fresh = {}
+
+
+def _others(files: dict[str, list[tuple[Path, bytes]]]) -> str:
+    h = hashlib.blake2b(digest_size=20)
+    for gid, parts in sorted(files.items()):
+        for path, digest in sorted(parts):
+            if path.suffix.lower() not in MODEL_SUFFIXES:
+                h.update(f"{gid}\0{path}\0".encode() + digest)
+    return h.hexdigest()
 
 
 def _job_digest(printed: str | None, opts: BuildOptions) -> str | None:

@@ -11,6 +11,8 @@ conversion plans of the format's classes, the built-in layouts, pnp's own catalo
 line-break tables, the BudouX phrase models, and memos of pure functions (text widths by font
 name and size, colours, hyphenation dictionaries, shaped words, a language's direction). Fonts
 registered with reportlab stay registered, under names made of their content's digest.
+One exception, made by ``pnp watch``: its rebuilds share the fitted texts (:meth:`Run.share`),
+keyed by everything a fit depends on, and forgotten when an image or a font changes.
 
 The run also tunes the cycle collector while it lasts (:func:`running`).
 """
@@ -39,6 +41,10 @@ class Run:
         elif limit and len(found) > limit:
             found.clear()
         return found
+
+    def share(self, name: str, store: dict[Any, Any]) -> None:
+        """Use ``store``, kept by the caller past this run, as the store ``name``."""
+        self._stores[name] = store
 
 
 # The run in progress in this process. A module variable, not a context variable: forked

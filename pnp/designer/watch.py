@@ -79,7 +79,8 @@ class Watcher:
 
     def cycle(self) -> tuple[bool, float]:
         """Validate and rebuild once; returns (built, seconds)."""
-        with running(fresh=True):  # each rebuild is a run of its own: nothing stale is kept
+        with running(fresh=True) as run:  # each rebuild is a run of its own, but for
+            self.keep.lend(run)  # the fitted texts the watcher keeps (build.keep)
             return self._cycle()
 
     def _cycle(self) -> tuple[bool, float]:

@@ -393,6 +393,7 @@ def _widest_line(para: Flowable, width: float) -> float:
 
 
 FIT_CACHE_SIZE = 4096  # enough for a rebuild loop on a game; bounded for 10,000-card decks
+FITS = "typeset.fits"  # the run's store of fitted texts
 
 
 def fit_text(
@@ -425,7 +426,7 @@ def fit_text(
         hash(key)
     except TypeError:
         key = None
-    fits = current().store("typeset.fits", limit=FIT_CACHE_SIZE - 1)
+    fits = current().store(FITS, limit=FIT_CACHE_SIZE - 1)
     if key is not None and key in fits:
         return fits[key]
     fit = _fit_text(text, ts, fonts, icons, values, lang, width, height)

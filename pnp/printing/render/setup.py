@@ -41,14 +41,15 @@ class SetupSheet(ScenarioSteps):
         m = self.SETUP_MARGIN
         return Frame(pt(m), pt(m), pt(page.w - 2 * m), pt(page.h - 2 * m), showBoundary=0)
 
-    def plan_pages(self, layout: Options) -> list[Page]:
+    def plan_pages(self, layout: Options, guess: int = 1) -> list[Page]:
         """The document's page plan, with as many setup pages as the sheet takes.
 
-        The sheet's printing advice names page numbers of the plan, so: plan, measure the
-        sheet, and plan again while its page count changes (once, in practice)."""
+        The sheet's printing advice names page numbers of the plan, so: plan with ``guess``
+        setup pages, measure the sheet, and plan again while its page count changes (once, in
+        practice; not at all when the guess is right, as `pnp watch`'s last count is)."""
         self.layout = layout
         paper = PAPERS[layout.paper].portrait()
-        pages = 1
+        pages = max(1, guess)
         for _ in range(4):
             self.plan = plan_document(self.game, layout, setup_pages=pages)
             counted = self.count_setup_pages(paper)
