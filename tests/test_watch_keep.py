@@ -161,7 +161,9 @@ def test_a_setup_sheet_that_grows_and_shrinks_under_watch(tmp_path: Path) -> Non
         game_yaml.write_text(text, "utf-8")
         assert watcher.cycle()[0]
         fresh = tmp_path / f"fresh-{len(pages)}"
-        outputs = build(open_root(root), ["mini"], BuildOptions(out_dir=fresh, force=True), Report())
+        outputs = build(
+            open_root(root), ["mini"], BuildOptions(out_dir=fresh, force=True), Report()
+        )
         for out in outputs:
             kept = root / "output/mini" / out.path.name
             assert kept.read_bytes() == out.path.read_bytes(), (len(pages), out.path.name)

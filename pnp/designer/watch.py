@@ -101,9 +101,7 @@ class Watcher:
             opts = BuildOptions(
                 langs=self.langs, layout=Options(paper=self.paper), out_dir=self.out
             )
-            outputs = build(
-                self.root, [self.game], opts, report, validated=games, keep=self.keep
-            )
+            outputs = build(self.root, [self.game], opts, report, validated=games, keep=self.keep)
             for f in report.findings[seen:]:  # what rendering found (overflow, fallbacks)
                 self.echo(f.text())
             langs = list(dict.fromkeys(o.lang for o in outputs))
