@@ -16,7 +16,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _SOF = frozenset((0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF))
 _STANDALONE = frozenset((0x01, 0xD8, *range(0xD0, 0xD8)))  # markers without a length
 _TAIL = 1 << 20  # where a JPEG's end marker is looked for: bytes after it are tolerated
-_INFLATE_PROBE = 64 * 1024  # compressed bytes of a PNG inflated to check it is zlib data
+_INFLATE_PROBE = 64 * 1024  # bytes of PNG image data inflated (in or out) to check it is zlib
 
 
 class ImageStructureError(ValueError):
@@ -88,12 +88,14 @@ def _check_jpeg_end(fh: BinaryIO, scan_start: int) -> None:
 
 def png_check(fh: BinaryIO) -> None:
     """The chunks of a PNG follow each other up to IEND, the file is not cut short, and its
-    compressed image data starts as zlib data (the first 64 KB are inflated); chunk checksums
-    are Pillow's ``verify()``. ``fh`` is at the start of the file."""
+    compressed image data starts as zlib data (inflated until 64 KB come out, or 64 KB went
+    in: a flat image inflates a hundredfold, and inflating all of it would cost more than the
+    rest of the build does with it); chunk checksums are Pillow's ``verify()``. ``fh`` is at
+    the start of the file."""
     if fh.read(8) != PNG_SIGNATURE:
         raise ImageStructureError("not a PNG file")
     inflater = zlib.decompressobj()
-    probed = 0
+    probed = inflated = 0
     while True:
         head = fh.read(8)
         if len(head) < 8:
@@ -103,16 +105,17 @@ def png_check(fh: BinaryIO) -> None:
             if probed == 0:
                 raise ImageStructureError("the PNG has no image data (IDAT)")
             return
-        if kind == b"IDAT" and probed < _INFLATE_PROBE:
+        if kind == b"IDAT" and probed < _INFLATE_PROBE and inflated < _INFLATE_PROBE:
             body = fh.read(min(length, _INFLATE_PROBE - probed))
             read = len(body)
-            try:
-                while body:  # output discarded a megabyte at a time: memory stays bounded
-                    inflater.decompress(body, 1 << 20)
-                    body = inflater.unconsumed_tail
+            try:  # at most what is left of the 64 KB comes out: memory stays bounded
+                inflated += len(inflater.decompress(body, _INFLATE_PROBE - inflated))
             except zlib.error as exc:
                 raise ImageStructureError(f"the PNG's image data is not zlib data ({exc})") from exc
             probed += max(read, 1)
             fh.seek(length - read + 4, 1)
+        elif kind == b"IDAT":
+            probed += 1  # there is image data, already probed
+            fh.seek(length + 4, 1)
         else:
             fh.seek(length + 4, 1)
