@@ -151,6 +151,62 @@ for name in sys.argv[2:]:
     doc.close()
 print(pages, "pages")
 """
+# the machine's floor for an art build: read every file of the pack (as `cat` would), then
+# write and sync files of the sizes of the PDFs pnp wrote (random bytes, 1 MB at a time)
+FLOOR = r"""
+import os, sys
+root, out, *sizes = sys.argv[1:]
+for dirpath, dirs, files in os.walk(root):
+    dirs.sort()
+    for name in sorted(files):
+        with open(os.path.join(dirpath, name), "rb") as fh:
+            while fh.read(1 << 20):
+                pass
+os.makedirs(out, exist_ok=True)
+block = os.urandom(1 << 20)
+for i, size in enumerate(int(s) for s in sizes):
+    with open(os.path.join(out, f"floor-{i}.pdf"), "wb") as fh:
+        left = size
+        while left > 0:
+            left -= fh.write(block[: min(left, len(block))])
+        fh.flush()
+        os.fsync(fh.fileno())
+"""
+
+# where an art build's time goes, in one process (-j 1): the stages timed in-process
+STAGES_PROBE = r"""
+import json, sys, time
+t0 = time.perf_counter()
+from pnp.cli.commands import invoke
+from pnp.build import documents, pipeline, stamps
+from pnp.printing.render import document
+from pnp import validate as checks
+imported = time.perf_counter() - t0
+spent = {}
+def timed(owner, name, label):
+    inner = getattr(owner, name)
+    def wrapper(*a, **k):
+        t = time.perf_counter()
+        try:
+            return inner(*a, **k)
+        finally:
+            spent[label] = spent.get(label, 0.0) + time.perf_counter() - t
+    setattr(owner, name, staticmethod(wrapper) if isinstance(owner, type) else wrapper)
+timed(stamps.Inputs, "start", "inputs")  # reading, digesting and checking the files
+timed(checks, "validate", "validate")
+timed(document, "save_streaming", "write")  # the PDF's objects and image data to disk, synced
+timed(pipeline, "render_game", "render")
+timed(pipeline, "_commit", "commit")
+sys.argv = ["pnp", "-q", "build", *sys.argv[1:], "-j", "1"]
+t = time.perf_counter()
+try:
+    invoke()
+except SystemExit as exc:
+    code = exc.code
+total = time.perf_counter() - t0
+print(json.dumps({"code": code, "import": imported, "total": total, **spent}))
+"""
+
 RASTER_MODES: dict[str, list[str]] = {
     "build": [],
     "png": ["--png", "300"],
@@ -380,7 +436,11 @@ class Bench:
         }
         if kind == "art":
             tools["baseline-a85-off"] = [*tools["baseline"], "--no-a85"]
+        elif n >= 1000:  # issue 20: one process against the script too
+            tools["pnp-j1"] = [*tools["pnp"], "--jobs", "1"]
         samples: dict[str, list[Sample]] = {name: [] for name in tools}
+        if kind == "art":
+            samples["floor"] = []
         for rep in range(self.runs):
             for name, template in tools.items():
                 out = self.out(f"{kind}-{n}-{name}")
@@ -393,6 +453,8 @@ class Bench:
                     self.results.setdefault("images", {})[f"{kind}-{n}"] = sample.images
                 samples[name].append(sample)
                 shutil.rmtree(out, ignore_errors=True)  # art PDFs are large
+                if name == "pnp" and "floor" in samples:  # the same bytes in, the same out
+                    samples["floor"].append(self.floor(f"{kind}-{n}-run{rep + 1}", root, sample))
         self.results.setdefault("builds", {})[f"{kind}-{n}"] = {
             "kind": kind,
             "n": n,
@@ -518,6 +580,43 @@ class Bench:
         self.results.setdefault("raster", {})[f"{kind}-{n}"] = {
             **{name: summary(s) for name, s in samples.items()},
             "images_mb": {name: median(v) for name, v in images.items()},
+        }
+
+    def floor(self, label: str, root: Path, pnp: Sample) -> Sample:
+        """The I/O floor of the build ``pnp`` just measured: its pack read, and files of its
+        PDFs' sizes written and synced (FLOOR)."""
+        out = self.out(f"floor-{label}")
+        cmd = [sys.executable, "-c", FLOOR, str(root), str(out), *map(str, pnp.sizes.values())]
+        sample = self.measure(f"floor-{label}", cmd, out, None)
+        shutil.rmtree(out, ignore_errors=True)
+        return sample
+
+    def stages(self, kind: str, n: int) -> None:
+        """Where an art build's time goes, in one process (STAGES_PROBE), median of runs."""
+        root = gen.make_pack(kind, n)
+        self.say(f"stages of pnp build -j 1, {kind} {n}")
+        rows = []
+        for rep in range(self.runs):
+            out = fresh(self.out(f"stages-{kind}-{n}"))
+            cache = fresh(self.out(f"stages-{kind}-{n}.cache"))
+            gen.clean_root(root)
+            cmd = [sys.executable, "-c", STAGES_PROBE, gen.GAME, "--root", str(root)]
+            proc = subprocess.run(
+                [*cmd, "--out", str(out)], capture_output=True, text=True, cwd=WORK,
+                env=cold_env(cache),
+            )  # fmt: skip
+            self.log(f"stages-{kind}-{n}-run{rep + 1}").write_text(proc.stdout + proc.stderr)
+            gen.clean_root(root)
+            shutil.rmtree(out, ignore_errors=True)
+            try:
+                row = json.loads(proc.stdout.strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                self.fail(f"stages {kind}-{n}: exit {proc.returncode}")
+                return
+            rows.append(row)
+        keys = sorted({k for r in rows for k in r if k != "code"})
+        self.results.setdefault("stages", {})[f"{kind}-{n}"] = {
+            k: median([r.get(k, 0.0) for r in rows]) for k in keys
         }
 
     def mode(self, kind: str, n: int, name: str, extra: list[str]) -> None:
@@ -696,15 +795,18 @@ def build_table(res: dict[str, Any]) -> list[str]:
     names = {
         "baseline": "reportlab script, defaults",
         "baseline-a85-off": "reportlab script, useA85 = 0",
+        "floor": "I/O floor: the pack read, the PDFs' bytes written and synced",
     }
     for entry in res.get("builds", {}).values():
         tools = entry["tools"]
-        pnp = tools["pnp"]
-        for name, base in tools.items():
-            if name == "pnp":
-                continue
+        pairs = [("pnp", name) for name in tools if name not in ("pnp", "pnp-j1")]
+        if "pnp-j1" in tools:
+            pairs.append(("pnp-j1", "baseline"))
+        for which, name in pairs:
+            pnp, base = tools[which], tools[name]
+            label = names.get(name, name) + ("; pnp with `-j 1`" if which == "pnp-j1" else "")
             lines.append(
-                f"| {entry['kind']} {entry['n']:,} | {names.get(name, name)} | "
+                f"| {entry['kind']} {entry['n']:,} | {label} | "
                 f"{fmt_s(pnp['wall'])} | {fmt_s(base['wall'])} | "
                 f"{fmt_x(ratio(pnp['wall'], base['wall']))} | "
                 f"{fmt_s(pnp['cpu'])} | {fmt_s(base['cpu'])} | "
@@ -729,6 +831,17 @@ def derived(res: dict[str, Any]) -> dict[str, Any]:
         d[f"text_ratio_{n}"] = ratio(pnp["wall"], base["wall"]) if pnp and base else math.nan
         d[f"text_walls_{n}"] = (
             f"pnp {fmt_s(pnp['wall'])}, script {fmt_s(base['wall'])}" if pnp and base else "–"
+        )
+        one = tool(f"text-{n}", "pnp-j1")
+        d[f"text_j1_ratio_{n}"] = ratio(one["wall"], base["wall"]) if one and base else math.nan
+        d[f"text_j1_walls_{n}"] = (
+            f"pnp -j 1 {fmt_s(one['wall'])}, script {fmt_s(base['wall'])}" if one and base else "–"
+        )
+    for n in (90, 900):
+        pnp, floor = tool(f"art-{n}", "pnp"), tool(f"art-{n}", "floor")
+        d[f"art_floor_{n}"] = ratio(pnp["wall"], floor["wall"]) if pnp and floor else math.nan
+        d[f"art_floor_walls_{n}"] = (
+            f"pnp {fmt_s(pnp['wall'])}, floor {fmt_s(floor['wall'])}" if pnp and floor else "–"
         )
     p1, p10 = tool("text-1000", "pnp"), tool("text-10000", "pnp")
     d["text_scaling"] = ratio(p10["wall"], p1["wall"]) if p1 and p10 else math.nan
@@ -847,7 +960,18 @@ def targets_table(d: dict[str, Any]) -> list[str]:
     for key, v in d["jobs"].items():
         shown = f"{fmt_x(v)} (control: {fmt_x(d['jobs_control'][key])})"
         add(f"`--jobs 2` over two languages at most 0.6x one job ({key})", shown, v, v <= 0.6)
-    lines = ["| target (issue 9) | measured | |", "|---|--:|---|"]
+    for n in (1000, 10000):  # issue 20
+        v = d[f"text_ratio_{n}"]
+        shown = f"{fmt_x(v)} ({d[f'text_walls_{n}']})"
+        add(f"text {n:,}: `pnp build` at most 1.0x the script (issue 20)", shown, v, v <= 1.0)
+        v = d[f"text_j1_ratio_{n}"]
+        shown = f"{fmt_x(v)} ({d[f'text_j1_walls_{n}']})"
+        add(f"text {n:,}: `pnp build -j 1` at most 1.2x the script (issue 20)", shown, v, v <= 1.2)
+    for n in (90, 900):
+        v = d[f"art_floor_{n}"]
+        shown = f"{fmt_x(v)} ({d[f'art_floor_walls_{n}']})"
+        add(f"art {n}: `pnp build` at most 3x the I/O floor (issue 20)", shown, v, v <= 3)
+    lines = ["| target (issues 9 and 20) | measured | |", "|---|--:|---|"]
     lines += [f"| {t} | {s} | {v} |" for t, s, v in rows]
     return lines
 
@@ -900,6 +1024,18 @@ def other_table(res: dict[str, Any], d: dict[str, Any]) -> list[str]:
         for name in arts[0][1]["tools"]:
             seq = ", ".join(f"{n}: {fmt_mb(e['tools'][name]['rss_mb'])}" for n, e in arts)
             lines.append(f"| art peak memory by N, {name} | {seq} |")
+    for key, v in res.get("stages", {}).items():
+        rest = v["total"] - v["import"] - v.get("inputs", 0) - v.get("validate", 0)
+        rest -= v.get("render", 0) + v.get("commit", 0)
+        lines.append(
+            f"| where `pnp build -j 1` spends its time, {key} (in-process, median) | "
+            f"{fmt_s(v['total'])} in all: importing pnp {fmt_s(v['import'])}; reading, "
+            f"digesting and checking the input files {fmt_s(v.get('inputs', 0))}; validation "
+            f"{fmt_s(v.get('validate', 0))}; rendering both PDFs "
+            f"{fmt_s(v.get('render', 0))}, of which writing them (objects, image data, sync) "
+            f"{fmt_s(v.get('write', 0))}; putting them in place {fmt_s(v.get('commit', 0))}; "
+            f"the rest (command line, plan, catalogs) {fmt_s(rest)} |"
+        )
     return lines
 
 
@@ -1075,9 +1211,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        choices=["raster", "modes"],
+        choices=["raster", "modes", "floor"],
         help="only these cases (raster: --png 300 and --tts; modes: --bleed 3, --fold, "
-        "pnp watch); implies --no-readme",
+        "pnp watch; floor: art 900 against the script and the I/O floor, and where its time "
+        "goes); implies --no-readme",
     )
     args = parser.parse_args(argv)
     if args.only:
@@ -1137,9 +1274,13 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
             bench.raster("art", 90)
         elif only == "modes":
             modes(bench)
+        elif only == "floor":
+            bench.builds("art", 900)
+            bench.stages("art", 900)
         elif quick:
             bench.builds("text", 100)
             bench.builds("art", 30)
+            bench.stages("art", 30)
             bench.validate(100)
             bench.load(100)
             bench.rebuild("text", 100)
@@ -1156,6 +1297,7 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
             bench.jobs("text", 1000)
             bench.jobs("art", 90)
             bench.jobs("art", 900)  # where rendering outweighs the start
+            bench.stages("art", 900)
             bench.raster("text", 100)
             bench.raster("art", 90)
             modes(bench)
