@@ -53,7 +53,23 @@ def _real_folder(base: Path) -> Path:
 
 
 def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
-    """``rel`` (forward slashes, relative) inside ``base``, or AssetError."""
+    """``rel`` (forward slashes, relative) inside ``base``, or AssetError. Answered once per
+    run: validation and each language's PDF name the same art (resolving symbolic links asks
+    the file system about every folder on the way)."""
+    known = current().store("content.resolved", limit=100_000)
+    key = (base, rel, what)
+    found = known.get(key)
+    if found is None:
+        try:
+            found = known[key] = _resolve(base, rel, what)
+        except AssetError as exc:
+            found = known[key] = exc
+    if isinstance(found, AssetError):
+        raise AssetError(str(found), found.rule)
+    return found
+
+
+def _resolve(base: Path, rel: str, what: str) -> Path:
     if not rel or "\x00" in rel:
         raise AssetError(f"empty or invalid {what} path", "unsafe-path")
     if len(rel) > 1024 or any(len(part) > 255 for part in rel.replace("\\", "/").split("/")):
