@@ -415,3 +415,47 @@ def test_a_lone_card_is_saved_as_a_card(tmp_path: Path) -> None:
     assert obj["CustomDeck"]["1"]["BackURL"] == (tmp_path / "solo-back.jpg").as_uri()
     scale = obj["Transform"]  # a tarot card is larger than TTS's own (poker) card
     assert scale["scaleX"] > 1 and scale["scaleZ"] > 1  # type: ignore[index]
+
+
+def test_a_scaled_sheet_of_art_shows_each_card(tmp_path: Path) -> None:
+    """Below the PNGs' resolution, a deck with art is scaled from the PNGs' pixels: each cell
+    is its card's PNG made smaller (by area averaging, as sharp as the HAMMING filter pnp
+    used before: the two differ by a few levels), and far from the deck's other card."""
+    from PIL import ImageDraw, ImageStat
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    game = root / "cards" / "mini"
+    (game / "art").mkdir()
+    art = Image.linear_gradient("L").resize((250, 350)).convert("RGB")
+    draw = ImageDraw.Draw(art)
+    draw.ellipse((30, 60, 200, 230), fill=(230, 40, 90))
+    draw.rectangle((10, 250, 120, 330), fill=(20, 160, 60))
+    art.save(game / "art" / "picture.png")
+    decks = game / "decks.yaml"
+    text = decks.read_text("utf-8").replace(
+        "copies: 4\n", "copies: 4\n        art: art/picture.png\n"
+    )
+    decks.write_text(text, "utf-8")
+    opts = BuildOptions(
+        langs=("en",), out_dir=tmp_path / "out", tts=True, png_dpi=100, tts_max_px=300, jobs=1
+    )
+    (out,) = build(open_root(root), ["mini"], opts, Report())
+    png = {p.stem: _image(p) for p in out.extra if p.suffix == ".png"}
+    deck = json.loads((out.path.parent / "mini-en-tts" / "main.json").read_text("utf-8"))
+    obj = deck["ObjectStates"][0]
+    cells = {}
+    for card in _cards(obj):
+        entry = obj["CustomDeck"][str(card["CardID"] // 100)]
+        sheet = _image(_path(entry["FaceURL"]))
+        cell = _cell(sheet, entry["NumWidth"], entry["NumHeight"], card["CardID"] % 100)
+        cells[card["Memo"]] = cell
+    assert {c.size for c in cells.values()} != {png["main-alpha-front"].size}, "scaled"
+
+    def distance(a: Image.Image, b: Image.Image) -> float:
+        small = b.resize(a.size, Image.Resampling.HAMMING)
+        return sum(ImageStat.Stat(ImageChops.difference(a, small)).mean) / 3
+
+    for own, other in (("alpha", "beta"), ("beta", "alpha")):
+        near = distance(cells[own], png[f"main-{own}-front"])
+        far = distance(cells[own], png[f"main-{other}-front"])
+        assert near < 3 and far > 5 * near, (own, near, far)
