@@ -426,7 +426,8 @@ class Bench:
         return sample
 
     # builds: pnp against the baselines --------------------------------------------------------
-    def builds(self, kind: str, n: int) -> None:
+    def builds(self, kind: str, n: int, scripts: bool = True) -> None:
+        """pnp against the minimal scripts (``scripts``: else pnp alone, and the floor)."""
         self.say(f"{kind} {n}: generating the pack")
         root = gen.make_pack(kind, n)
         pages = 2 * math.ceil(n / SHEET)
@@ -434,7 +435,9 @@ class Bench:
             "pnp": [*pnp_cmd(), "build", gen.GAME, "--root", str(root), "--out", "{out}"],
             "baseline": [sys.executable, str(HERE / "baseline.py"), kind, str(root), "{out}"],
         }
-        if kind == "art":
+        if not scripts:
+            del tools["baseline"]
+        elif kind == "art":
             tools["baseline-a85-off"] = [*tools["baseline"], "--no-a85"]
         elif n >= 1000:  # issue 20: one process against the script too
             tools["pnp-j1"] = [*tools["pnp"], "--jobs", "1"]
@@ -1213,8 +1216,8 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         choices=["raster", "modes", "floor"],
         help="only these cases (raster: --png 300 and --tts; modes: --bleed 3, --fold, "
-        "pnp watch; floor: art 900 against the script and the I/O floor, and where its time "
-        "goes); implies --no-readme",
+        "pnp watch; floor: art 900 against the I/O floor, and where its time goes); implies "
+        "--no-readme",
     )
     args = parser.parse_args(argv)
     if args.only:
@@ -1275,7 +1278,7 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
         elif only == "modes":
             modes(bench)
         elif only == "floor":
-            bench.builds("art", 900)
+            bench.builds("art", 900, scripts=False)
             bench.stages("art", 900)
         elif quick:
             bench.builds("text", 100)
