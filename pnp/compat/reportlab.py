@@ -6,7 +6,12 @@
   so that objects go to the file as they are made (:func:`saving_to`);
 - the paragraph parser's fragments (:func:`parse_fragments`) and a wrapped paragraph's lines
   (:func:`wrapped_lines`), to measure text without drawing it;
-- a TrueType font's character map (:func:`font_characters`);
+- three module globals of ``platypus.paragraph`` that its line breaking calls for every word
+  (``stringWidth``, ``getAscentDescent``, ``sameFrag``), replaced while pnp fits texts by a
+  memo of the first two and a faster equivalent of the third (:func:`quick_line_breaking`);
+- a TrueType font's character map (:func:`font_characters`), and its subset assignments per
+  document (``TTFont.state[doc].assignments``), to turn text into subset bytes faster
+  (:func:`quick_subsets`);
 - reportlab's harfbuzz shaping (``ttfonts.shapeFragWord`` and the ``ShapedStr`` it makes, whose
   ``__shapeData__`` hold the advances), to shape the runs pnp lays out itself (:func:`shape`),
   and a text object's content list (``_code``), to mark glyphs with an ``/ActualText``;
@@ -153,6 +158,107 @@ def parse_fragments(xml: str, style: Any) -> list[Any]:
     return list(frags)
 
 
+_BREAKING_LOCK = threading.Lock()
+_breaking_users = 0  # blocks inside quick_line_breaking, in every thread
+_breaking_originals: tuple[Any, Any, Any] | None = None
+
+
+@contextlib.contextmanager
+def quick_line_breaking(memo: dict[Any, Any]) -> Iterator[None]:
+    """For the duration of the block, reportlab's line breaking takes text widths and font
+    heights from ``memo`` (filled as it goes) instead of asking the font every time, and
+    compares fragments without raising exceptions.
+
+    ``Paragraph.breakLines`` measures every word of every line, the width of a space once per
+    word, a word's pieces for each hyphenation it tries, and the font's ascent and descent per
+    word: the same few thousand strings again and again. A width depends only on the text, the
+    font's name and the size (pnp registers fonts under names made of their content), so the
+    answers are the same numbers. For each word it also asks ``sameFrag`` whether the word
+    continues the fragment before it; the compiled one looks up attributes a fragment usually
+    lacks, an AttributeError raised and cleared each time (6 us a call), where
+    :func:`same_fragment` reads the fragments' dictionaries. The lines are the same.
+
+    Blocks may nest and run in several threads; the memo of the outermost block serves them
+    all, and reportlab's own functions are back when the last one ends.
+    """
+    from reportlab.platypus import paragraph
+
+    global _breaking_users, _breaking_originals
+    with _BREAKING_LOCK:
+        if _breaking_users == 0:
+            _breaking_originals = (
+                paragraph.stringWidth,
+                paragraph.getAscentDescent,
+                paragraph.sameFrag,
+            )
+            widths, heights = _remembering(memo, *_breaking_originals[:2])
+            paragraph.stringWidth, paragraph.getAscentDescent = widths, heights
+            paragraph.sameFrag = same_fragment
+        _breaking_users += 1
+    try:
+        yield
+    finally:
+        with _BREAKING_LOCK:
+            _breaking_users -= 1
+            if _breaking_users == 0 and _breaking_originals is not None:
+                (
+                    paragraph.stringWidth,
+                    paragraph.getAscentDescent,
+                    paragraph.sameFrag,
+                ) = _breaking_originals
+                _breaking_originals = None
+
+
+def _remembering(memo: dict[Any, Any], widths: Any, heights: Any) -> tuple[Any, Any]:
+    """``stringWidth`` and ``getAscentDescent`` with the same signatures, answering from
+    ``memo``: widths under 4-tuples, heights under 2-tuples."""
+
+    def string_width(text: Any, font_name: str, size: float, encoding: str = "utf8") -> Any:
+        key = (text, font_name, size, encoding)
+        try:
+            return memo[key]
+        except KeyError:
+            found = memo[key] = widths(text, font_name, size, encoding)
+            return found
+
+    def ascent_descent(font_name: str, size: Any = None) -> Any:
+        key = (font_name, size)
+        try:
+            return memo[key]
+        except KeyError:
+            found = memo[key] = heights(font_name, size)
+            return found
+
+    return string_width, ascent_descent
+
+
+# what reportlab's sameFrag compares, and the attributes that make a fragment unique
+_FRAG_STYLE = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")
+_ABSENT = object()
+
+
+def same_fragment(f: Any, g: Any) -> int:
+    """reportlab's ``sameFrag``: 1 when fragments ``f`` and ``g`` (attribute bags) draw in the
+    same style, 0 when they do not or either is an image, a callback or a line break. An
+    attribute one has and the other lacks differs, even when it is None; values compare as
+    ``!=`` does, the same object being equal to itself."""
+    try:
+        fd = f.__dict__
+        gd = g.__dict__
+    except AttributeError:  # not attribute bags: reportlab's own answer
+        from reportlab.lib.rl_accel import sameFrag
+
+        return int(sameFrag(f, g))
+    if "cbDefn" in fd or "lineBreak" in fd or "cbDefn" in gd or "lineBreak" in gd:
+        return 0
+    for name in _FRAG_STYLE:
+        a = fd.get(name, _ABSENT)
+        b = gd.get(name, _ABSENT)
+        if a is not b and (a is _ABSENT or b is _ABSENT or a != b):
+            return 0
+    return 1
+
+
 def wrapped_lines(paragraph: Any) -> list[Any] | None:
     """The lines of a paragraph after ``wrap`` (tuples or line objects), or None."""
     lines = getattr(paragraph, "blPara", None)
@@ -162,6 +268,49 @@ def wrapped_lines(paragraph: Any) -> list[Any] | None:
 def font_characters(font: Any) -> frozenset[int]:
     """The code points a registered TrueType font has glyphs for."""
     return frozenset(font.face.charToGlyph.keys())
+
+
+def quick_subsets(font: Any) -> None:
+    """Let a registered TrueType font split text into its subsets' bytes without a Python
+    loop over the characters, when it can.
+
+    reportlab draws TrueType text in subsets of 256 glyphs, numbered per document as
+    characters are first used; ``TTFont.splitString`` maps each character of every string
+    drawn to its subset and code, one at a time. Once every character of a string has a code
+    in the first subset (after the first lines of a document, nearly every string), the
+    answer is the string translated to those codes, in one piece: that is what this gives,
+    and anything else (a character not placed yet, or placed in another subset) goes to
+    reportlab's own loop, which places it. The bytes are the same."""
+    if not hasattr(font, "state") or "splitString" in vars(font):
+        return  # not a TrueType font, or already done
+    original = font.splitString
+    # (a document's state, how many characters it had placed, their codes, these characters)
+    # for the last document; replaced whole, so that threads drawing two documents each see
+    # one consistent entry
+    last: list[tuple[Any, int, dict[int, int], frozenset[str]]] = [(None, -1, {}, frozenset())]
+
+    def split_string(text: Any, doc: Any, encoding: str = "utf-8") -> Any:
+        state = font.state.get(doc)
+        if state is not None and isinstance(text, str):
+            if not text:
+                return []  # what the loop gives (each line ends with an empty string drawn)
+            entry = last[0]
+            if entry[0] is not state or entry[1] != len(state.assignments):
+                entry = last[0] = (state, len(state.assignments), *_first_subset(state))
+            if entry[3].issuperset(text):
+                return [(0, text.translate(entry[2]).encode("latin-1"))]
+        return original(text, doc, encoding)
+
+    font.splitString = split_string
+
+
+def _first_subset(state: Any) -> tuple[dict[int, int], frozenset[str]]:
+    """The codes a font's state for a document gave the characters it placed in the first
+    subset (a no-break space is drawn as the space), and these characters."""
+    table = {c: n for c, n in state.assignments.items() if n < 256}
+    if 32 in table:
+        table[0xA0] = table[32]
+    return table, frozenset(map(chr, table))
 
 
 def share_images(paragraph: Any, readers: dict[Any, Any]) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..compat.reportlab import font_characters
+from ..compat.reportlab import font_characters, quick_subsets
 from ..core.errors import BuildError
 from ..core.files import ReadRefused, read_limited
 from ..core.run import current
@@ -76,6 +76,7 @@ def _load_ttf(path: Path) -> tuple[str, frozenset[int]]:
             raise BuildError(f"font {path.name} cannot be used ({type(exc).__name__})") from exc
         pdfmetrics.registerFont(font)
     font = pdfmetrics.getFont(name)
+    quick_subsets(font)
     cmap = font_characters(font)
     return name, cmap
 

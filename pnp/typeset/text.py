@@ -20,7 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 from reportlab.platypus.flowables import Flowable
 
-from ..compat.reportlab import wrapped_lines
+from ..compat.reportlab import quick_line_breaking, wrapped_lines
 from ..core.run import current
 from .fonts import Family, FontSet
 from .layout import ShapedParagraph, shaped_paragraph
@@ -379,13 +379,14 @@ def _widest_line(para: Flowable, width: float) -> float:
         return 0.0
     worst = 0.0
     for line in lines:
-        if isinstance(line, tuple):
-            extra, words = line[0], [str(w) for w in line[1]]
-        else:
-            extra = getattr(line, "extraSpace", 0.0)
-            words = [str(getattr(w, "text", "")) for w in getattr(line, "words", [])]
+        tupled = isinstance(line, tuple)
+        extra = line[0] if tupled else getattr(line, "extraSpace", 0.0)
         if extra >= 0:
-            continue
+            continue  # the usual line: it fits (its words are not looked at)
+        if tupled:
+            words = [str(w) for w in line[1]]
+        else:
+            words = [str(getattr(w, "text", "")) for w in getattr(line, "words", [])]
         pieces = [p for p in re.split(r"[ \t\n]+", " ".join(words)) if p]
         if len(pieces) <= 1:
             worst = max(worst, width - extra)
@@ -393,6 +394,7 @@ def _widest_line(para: Flowable, width: float) -> float:
 
 
 FIT_CACHE_SIZE = 4096  # enough for a rebuild loop on a game; bounded for 10,000-card decks
+METRICS_MEMO_SIZE = 100_000  # widths of words by font and size: about 200 bytes each
 FITS = "typeset.fits"  # the run's store of fitted texts
 
 
@@ -449,6 +451,20 @@ def _fit_text(
     simple = _single_line(paragraphs, ts, fonts, width, height, lang)
     if simple is not None:
         return simple
+    with quick_line_breaking(current().store("typeset.metrics", limit=METRICS_MEMO_SIZE)):
+        return _shrink(paragraphs, ts, fonts, lang, width, height)
+
+
+def _shrink(
+    paragraphs: list[list[Run]],
+    ts: TextStyle,
+    fonts: FontSet,
+    lang: str,
+    width: float,
+    height: float,
+) -> Fit:
+    """The largest quarter-point size from ``ts.size`` down to the smallest allowed at which
+    the paragraphs fit (or the smallest, overflowing)."""
     top = ts.size
     bottom = smallest_size(ts)
     tolerance = 0.5  # points: reportlab may overhang a line by a fraction of a point
