@@ -103,7 +103,9 @@ def watch_cmd(
 ) -> None:
     """Validate and rebuild (PDF and preview) whenever a file of GAME changes. Ctrl-C stops.
 
-    After a save with errors, the preview page shows them until a save fixes them.
+    After a save with errors, the preview page shows them until a save fixes them. A save
+    rewrites only the PDFs it can change: an edit of the English texts leaves the other
+    languages' PDFs as they are.
     """
     from ..designer.watch import Watcher
 
