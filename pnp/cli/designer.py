@@ -104,8 +104,8 @@ def watch_cmd(
     """Validate and rebuild (PDF and preview) whenever a file of GAME changes. Ctrl-C stops.
 
     After a save with errors, the preview page shows them until a save fixes them. A save
-    rewrites only the PDFs it can change: an edit of the English texts leaves the other
-    languages' PDFs as they are.
+    rewrites only the PDFs it can change: an edit of the English texts leaves the PDF of a
+    language that does not print them (it has its own) as it is.
     """
     from ..designer.watch import Watcher
 
