@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -79,3 +81,17 @@ def test_auto_jobs_give_the_pdfs_of_one_process(
     assert seen == [2]  # auto did render in two processes
     assert auto == one
     assert len(one) == 2
+
+
+def test_the_build_pipeline_imports_no_renderer_before_it_renders() -> None:
+    """An unchanged rebuild is skipped before anything is drawn: loading the pipeline must not
+    load reportlab, the typesetter or the renderer (0.18 s of start-up, which a skipped
+    rebuild of text-1000 paid when pnp.build.keep imported the typesetter)."""
+    code = (
+        "import sys, pnp.build.pipeline\n"
+        "heavy = [m for m in sys.modules if m.startswith(('reportlab', 'pnp.typeset', "
+        "'pnp.printing.render'))]\n"
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

@@ -22,7 +22,6 @@ from typing import Any
 from ..content.model import Game, Text
 from ..core.findings import Finding, Report
 from ..core.run import Run, current
-from ..typeset.text import FIT_CACHE_SIZE, FITS
 from .documents import SETUP_GUESS, SETUP_PAGES, SetupPages
 from .options import BuildOptions, Job, Output
 
@@ -189,6 +188,8 @@ class Keep:
         """Let the rebuild in ``run`` use the fitted texts of the earlier ones (a fit is keyed
         by its text, style, fonts, icons, values and box; images and fonts are checked in
         :meth:`split`), and start counting each setup sheet's pages from the last count."""
+        from ..typeset.text import FIT_CACHE_SIZE, FITS  # not before a build needs it
+
         run.share(FITS, self.fits)
         if len(self.fits) > FIT_CACHE_SIZE:
             self.fits.clear()
