@@ -425,6 +425,24 @@ class Bench:
         )
         return sample
 
+    def probe(
+        self, label: str, script: str, args: list[str], env: dict[str, str] | None = None
+    ) -> dict[str, Any] | None:
+        """Run an in-process probe (``python -c script args``), its output logged under
+        ``label``; the JSON of its last line, or None (a failure noted) when there is none."""
+        log = self.log(label)
+        proc = subprocess.run(
+            [sys.executable, "-c", script, *args], capture_output=True, text=True, cwd=WORK,
+            env=env,
+        )  # fmt: skip
+        log.write_text(proc.stdout + proc.stderr)
+        try:
+            row: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            self.fail(f"{label}: exit {proc.returncode}, see {log}")
+            return None
+        return row
+
     # builds: pnp against the baselines --------------------------------------------------------
     def builds(self, kind: str, n: int, scripts: bool = True) -> None:
         """pnp against the minimal scripts (``scripts``: else pnp alone, and the floor)."""
@@ -487,18 +505,8 @@ class Bench:
         self.say(f"loading {n} cards of YAML")
         rows = []
         for rep in range(self.runs):
-            log = self.log(f"load-text-{n}-run{rep + 1}")
-            proc = subprocess.run(
-                [sys.executable, "-c", LOAD_PROBE, str(root)],
-                capture_output=True,
-                text=True,
-                cwd=WORK,
-            )
-            log.write_text(proc.stdout + proc.stderr)
-            try:
-                row = json.loads(proc.stdout.strip().splitlines()[-1])
-            except (ValueError, IndexError):
-                self.fail(f"load probe: exit {proc.returncode}, see {log}")
+            row = self.probe(f"load-text-{n}-run{rep + 1}", LOAD_PROBE, [str(root)])
+            if row is None:
                 return
             if row["cards"] != n or row["errors"]:
                 self.fail(f"load probe: {row['cards']} cards, {row['errors']} errors")
@@ -603,18 +611,11 @@ class Bench:
             out = fresh(self.out(f"stages-{kind}-{n}"))
             cache = fresh(self.out(f"stages-{kind}-{n}.cache"))
             gen.clean_root(root)
-            cmd = [sys.executable, "-c", STAGES_PROBE, gen.GAME, "--root", str(root)]
-            proc = subprocess.run(
-                [*cmd, "--out", str(out)], capture_output=True, text=True, cwd=WORK,
-                env=cold_env(cache),
-            )  # fmt: skip
-            self.log(f"stages-{kind}-{n}-run{rep + 1}").write_text(proc.stdout + proc.stderr)
+            args = [gen.GAME, "--root", str(root), "--out", str(out)]
+            row = self.probe(f"stages-{kind}-{n}-run{rep + 1}", STAGES_PROBE, args, cold_env(cache))
             gen.clean_root(root)
             shutil.rmtree(out, ignore_errors=True)
-            try:
-                row = json.loads(proc.stdout.strip().splitlines()[-1])
-            except (ValueError, IndexError):
-                self.fail(f"stages {kind}-{n}: exit {proc.returncode}")
+            if row is None:
                 return
             rows.append(row)
         keys = sorted({k for r in rows for k in r if k != "code"})
@@ -653,20 +654,14 @@ class Bench:
         for extra in ("fonts", "locales"):
             if (source / extra).is_dir():
                 shutil.copytree(source / extra, copy / extra)
-        log = self.log(f"watch-{label}")
-        cmd = [sys.executable, "-c", WATCH_PROBE, str(copy), game, target, *edit]
-        proc = subprocess.run(
-            [*cmd, str(max(3, 2 * self.runs))],
-            capture_output=True, text=True, cwd=WORK, env=cold_env(self.scratch / "watch.cache"),
-        )  # fmt: skip
-        log.write_text(proc.stdout + proc.stderr)
-        try:
-            row = json.loads(proc.stdout.strip().splitlines()[-1])
-        except (ValueError, IndexError):
-            self.fail(f"watch probe {label}: exit {proc.returncode}, see {log}")
+        args = [str(copy), game, target, *edit, str(max(3, 2 * self.runs))]
+        env = cold_env(self.scratch / "watch.cache")
+        row = self.probe(f"watch-{label}", WATCH_PROBE, args, env)
+        if row is None:
             return
         rows = row["rows"]
         if not all(r["built"] and r["changed"] for r in rows):
+            log = self.log(f"watch-{label}")
             self.fail(f"watch probe {label}: a save was not seen or not rebuilt, see {log}")
         result = {
             "first": row["first"],

@@ -14,6 +14,41 @@ from pnp.validate import validate
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# words for generated card texts: short and long ones (hyphenated), accents, marks, icons
+WORDS = [
+    "a",
+    "to",
+    "in",
+    "of",
+    "the",
+    "card",
+    "deck",
+    "robot",
+    "worker",
+    "factory",
+    "engine",
+    "market",
+    "build",
+    "gain",
+    "lose",
+    "pay",
+    "draw",
+    "neighbourhood",
+    "infrastructure",
+    "internationalisation",
+    "counterbalancing",
+    "photosynthesis",
+    "precipitevolissimevolmente",
+    "città",
+    "perché",
+    "più",
+    "**bold**",
+    "_italic_",
+    "3",
+    "{coin}",
+    "12",
+    "{coin}",
+]
 EXPECT_RE = re.compile(r"#\s*expect:\s*([a-z0-9, @-]+)")
 
 

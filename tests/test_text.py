@@ -21,42 +21,8 @@ from pnp.typeset.text import (
     to_xml,
 )
 
-from helpers import REPO
+from helpers import REPO, WORDS
 
-WORDS = [
-    "a",
-    "to",
-    "in",
-    "of",
-    "the",
-    "card",
-    "deck",
-    "robot",
-    "worker",
-    "factory",
-    "engine",
-    "market",
-    "build",
-    "gain",
-    "lose",
-    "pay",
-    "draw",
-    "neighbourhood",
-    "infrastructure",
-    "internationalisation",
-    "counterbalancing",
-    "photosynthesis",
-    "precipitevolissimevolmente",
-    "città",
-    "perché",
-    "più",
-    "**bold**",
-    "_italic_",
-    "3",
-    "{coin}",
-    "12",
-    "{coin}",
-]
 ICONS = {"coin": IconSpec(glyph="₽")}
 
 

@@ -22,41 +22,8 @@ from pnp.core.units import pt
 from pnp.typeset.fonts import FontSet, fontset
 from pnp.typeset.text import IconSpec, TextStyle, _make_style, to_xml
 
-from helpers import REPO, new_run
+from helpers import REPO, WORDS, new_run
 
-WORDS = [
-    "a",
-    "to",
-    "in",
-    "of",
-    "the",
-    "card",
-    "deck",
-    "robot",
-    "worker",
-    "factory",
-    "engine",
-    "build",
-    "gain",
-    "lose",
-    "pay",
-    "draw",
-    "neighbourhood",
-    "infrastructure",
-    "internationalisation",
-    "counterbalancing",
-    "photosynthesis",
-    "precipitevolissimevolmente",
-    "città",
-    "perché",
-    "più",
-    "3",
-    "12",
-    "{coin}",
-    "{coin}",
-    "**bold**",
-    "_italic_",
-]
 ICONS = {"coin": IconSpec(glyph="₽"), "hot": IconSpec(glyph="★", color="#c62828")}
 
 # reportlab markup beyond pnp's, so that every kind of fragment meets every other

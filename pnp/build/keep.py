@@ -32,6 +32,16 @@ class _Unknown(Exception):
     """The walk met an object it cannot take apart: no digest, the language is rebuilt."""
 
 
+def others_digest(files: Iterable[tuple[Path, bytes]]) -> str:
+    """A digest of the files a model does not hold (images, fonts, catalogs), from (path,
+    digest) pairs of a game's input files."""
+    h = hashlib.blake2b(digest_size=20)
+    for path, digest in sorted(files):
+        if path.suffix.lower() not in MODEL_SUFFIXES:
+            h.update(f"{path}\0".encode() + digest)
+    return h.hexdigest()
+
+
 def printed_digests(
     game: Game, langs: list[str], files: Iterable[tuple[Path, bytes]]
 ) -> dict[str, str]:
@@ -39,9 +49,7 @@ def printed_digests(
     model; ``files``: (path, digest) of the game's input files (those the model holds are
     skipped). Empty when the walk meets something it cannot take apart."""
     w = _Walk(langs, {lang: hashlib.blake2b(lang.encode(), digest_size=20) for lang in langs})
-    for path, digest in sorted(files):
-        if path.suffix.lower() not in MODEL_SUFFIXES:
-            w.put(str(path), digest)
+    w.put("files", others_digest(files))
     try:
         _walk(game, w)
     except (_Unknown, RecursionError):
@@ -158,7 +166,7 @@ class Keep:
     ) -> tuple[list[Job], list[Output]]:
         """The jobs to render, and the outputs kept as they are (their findings reported)."""
         self.fresh = {}
-        others = _others(files)
+        others = "".join(f"{gid}:{others_digest(p)}" for gid, p in sorted(files.items()))
         if others != self.files:  # an image or a font changed: a fit may depend on it
             self.fits.clear()
             self.files = others
@@ -213,15 +221,6 @@ class Keep:
             setup = current().store(SETUP_PAGES).get(key)
             self.kept[key] = Kept(digest, (st.st_size, st.st_mtime_ns), out, findings, setup)
         self.fresh = {}
-
-
-def _others(files: dict[str, list[tuple[Path, bytes]]]) -> str:
-    h = hashlib.blake2b(digest_size=20)
-    for gid, parts in sorted(files.items()):
-        for path, digest in sorted(parts):
-            if path.suffix.lower() not in MODEL_SUFFIXES:
-                h.update(f"{gid}\0{path}\0".encode() + digest)
-    return h.hexdigest()
 
 
 def _job_digest(printed: str | None, opts: BuildOptions) -> str | None:
