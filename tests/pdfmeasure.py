@@ -11,8 +11,8 @@ corner of the page (as in pnp's page plan); line widths are points.
   segments (with width, colour, dash) and where faces are placed (a Form XObject drawn at a
   translation, or a face drawn in place after ``q <translation> cm q``, which is how faces are
   put on a sheet).
-- :func:`scale_bars`, :func:`crop_marks`, :func:`missing_crop_marks`, :func:`fold_line` and
-  :func:`unmirrored_backs` measure on those.
+- :func:`scale_bars`, :func:`crop_marks`, :func:`cut_lines`, :func:`marked_ends`,
+  :func:`fold_line` and :func:`unmirrored_backs` measure on those.
 - :func:`squash` and :func:`sentence_pattern` compare printed sentences with their templates,
   tolerant of line breaks and hyphenation, strict about the words.
 """
@@ -654,95 +654,88 @@ def fold_line(strokes: Iterable[Stroke], page_w: float, page_h: float) -> Stroke
     return max(candidates, key=lambda s: s.length, default=None)
 
 
-def _distinct(values: Iterable[float], tol: float = TOL) -> list[float]:
-    out: list[float] = []
-    for v in sorted(values):
-        if not out or v - out[-1] > tol:
-            out.append(v)
-    return out
-
-
 @dataclass(frozen=True)
-class CutEnd:
-    """One end of a cut line that needs a crop mark."""
+class CutLine:
+    """A cut line of some faces: vertical at x = ``at`` from ``start`` to ``end`` (y), or
+    horizontal at y = ``at`` from ``start`` to ``end`` (x); mm."""
 
-    axis: str  # "x": a vertical cut line at x = at; "y": a horizontal one at y = at
-    at: float  # mm
-    side: str  # top, bottom (of a vertical line), left, right (of a horizontal line)
+    axis: str  # "x" or "y"
+    at: float
+    start: float
+    end: float
 
     def __str__(self) -> str:
         kind = "vertical" if self.axis == "x" else "horizontal"
-        where = {"top": "above", "bottom": "below", "left": "left of", "right": "right of"}
-        line = f"the {kind} cut line {self.axis}={self.at:.2f} mm"
-        return f"no crop mark {where[self.side]} the grid for {line}"
+        other = "y" if self.axis == "x" else "x"
+        return (
+            f"the {kind} cut line {self.axis}={self.at:.2f} mm "
+            f"({other} {self.start:.2f}-{self.end:.2f})"
+        )
 
 
-def cut_ends(faces: Sequence[Box], away_from: str | None = None) -> list[CutEnd]:
-    """Both ends of every cut line of a grid of faces: the x of each column edge and the y of
-    each row edge. ``away_from`` (left, right, top, bottom): the side of the grid that lies on
-    a fold, where no mark is wanted."""
-    xs = _distinct(v for f in faces for v in (f.x, f.right))
-    ys = _distinct(v for f in faces for v in (f.y, f.bottom))
-    ends = [CutEnd("x", x, side) for x in xs for side in ("top", "bottom")]
-    ends += [CutEnd("y", y, side) for y in ys for side in ("left", "right")]
-    return [e for e in ends if e.side != away_from]
+def cut_lines(faces: Sequence[Box], join: float) -> list[CutLine]:
+    """The cut lines of ``faces``: each edge of each face, edges on one line merged while the
+    faces they bound are at most ``join`` mm apart (neighbours in a grid), so that two bands
+    of faces on one sheet have lines of their own."""
+    found: list[CutLine] = []
+    for axis in ("x", "y"):
+        spans: dict[float, list[tuple[float, float]]] = {}
+        for f in faces:
+            edges = (f.x, f.right) if axis == "x" else (f.y, f.bottom)
+            span = (f.y, f.bottom) if axis == "x" else (f.x, f.right)
+            for e in edges:
+                key = next((k for k in spans if abs(k - e) <= TOL), e)
+                spans.setdefault(key, []).append(span)
+        for at, parts in spans.items():
+            parts.sort()
+            lo, hi = parts[0]
+            for a, b in parts[1:]:
+                if a - hi <= join + TOL:
+                    hi = max(hi, b)
+                else:
+                    found.append(CutLine(axis, at, lo, hi))
+                    lo, hi = a, b
+            found.append(CutLine(axis, at, lo, hi))
+    return found
 
 
-def has_mark(end: CutEnd, grid: Box, marks: Iterable[Stroke], bleed: float, min_len: float) -> bool:
-    """Whether a mark at least ``min_len`` long continues the cut line beyond the grid (and
-    its bleed) at that end."""
-    g = grid.grow(bleed)
-    for m in marks:
-        if m.length < min_len - 1e-6:
-            continue
-        if end.axis == "x" and m.vertical and abs(m.x1 - end.at) <= TOL:
-            beyond = (end.side == "top" and m.bottom <= g.y + TOL) or (
-                end.side == "bottom" and m.top >= g.bottom - TOL
-            )
-        elif end.axis == "y" and m.horizontal and abs(m.y1 - end.at) <= TOL:
-            beyond = (end.side == "left" and m.right <= g.x + TOL) or (
-                end.side == "right" and m.left >= g.right - TOL
-            )
-        else:
-            beyond = False
-        if beyond:
-            return True
-    return False
+def marks_of(line: CutLine, marks: Iterable[Stroke], bleed: float, min_len: float) -> int:
+    """How many ends of ``line`` a mark at least ``min_len`` long continues, beyond the bleed
+    and starting at most 3 mm past it (a crop mark, not a line of something else)."""
+    return len(marked_ends(line, marks, bleed, min_len))
 
 
-def missing_crop_marks(
-    faces: Sequence[Box],
-    marks: Sequence[Stroke],
-    bleed: float,
-    fold: Stroke | None = None,
-    min_len: float = 1.0,
-) -> list[CutEnd]:
-    """The ends of cut lines without a crop mark. With a ``fold`` line, each half of the
-    sheet is a grid of its own, marked on the three sides away from the fold."""
-    if not faces:
-        return []
-    groups: list[tuple[list[Box], str | None]]
-    if fold is None:
-        groups = [(list(faces), None)]
-    elif fold.vertical:
-        x = fold.x1
-        left = [f for f in faces if f.x + f.w / 2 < x]
-        right = [f for f in faces if f.x + f.w / 2 >= x]
-        groups = [(left, "right"), (right, "left")]
-    else:
-        y = fold.y1
-        top = [f for f in faces if f.y + f.h / 2 < y]
-        below = [f for f in faces if f.y + f.h / 2 >= y]
-        groups = [(top, "bottom"), (below, "top")]
-    missing = []
-    for group, toward_fold in groups:
-        if not group:
-            continue
-        grid = extent(group)
-        for end in cut_ends(group, toward_fold):
-            if not has_mark(end, grid, marks, bleed, min_len):
-                missing.append(end)
-    return missing
+def marked_ends(line: CutLine, marks: Iterable[Stroke], bleed: float, min_len: float) -> set[str]:
+    """Which ends of ``line`` ("start": top or left, "end": bottom or right) a crop mark
+    continues (see :func:`marks_of`)."""
+    found = set()
+    marks = list(marks)
+    for side in ("start", "end"):
+        edge = line.start - bleed if side == "start" else line.end + bleed
+        for m in marks:
+            if m.length < min_len - 1e-6:
+                continue
+            if line.axis == "x" and m.vertical and abs(m.x1 - line.at) <= TOL:
+                near, far = (m.bottom, m.top) if side == "start" else (m.top, m.bottom)
+            elif line.axis == "y" and m.horizontal and abs(m.y1 - line.at) <= TOL:
+                near, far = (m.right, m.left) if side == "start" else (m.left, m.right)
+            else:
+                continue
+            beyond = far < edge if side == "start" else far > edge
+            if beyond and abs(near - edge) <= 3.0 + TOL:
+                found.add(side)
+                break
+    return found
+
+
+def room_at(
+    line: CutLine, side: str, bleed: float, page_w: float, page_h: float, margin: float
+) -> float:
+    """How long a mark at that end of ``line`` could be before the printable margin: from
+    1.5 mm past the bleed to ``margin`` mm from the paper edge."""
+    if side == "start":
+        return line.start - bleed - 1.5 - margin
+    return (page_h if line.axis == "x" else page_w) - margin - (line.end + bleed + 1.5)
 
 
 def unmirrored_backs(

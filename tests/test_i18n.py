@@ -478,10 +478,14 @@ def test_every_sheet_word_in_the_code_is_registered() -> None:
             if name in ("w", "word") and isinstance(first, ast.Constant):
                 used.add(first.value)
     from pnp.printing.render import PAGE_KIND_WORDS
+    from pnp.printing.render.frontmatter import MESSAGES as FRONT
     from pnp.printing.render.instructions import MESSAGES
+    from pnp.printing.render.setup import PLACEHOLDER_NOTE
 
     used.update(PAGE_KIND_WORDS.values())
-    used.update(MESSAGES)  # the setup sheet's printing advice, chosen by the build's options
+    used.update(MESSAGES)  # the first page's printing advice, chosen by the build's options
+    used.update(FRONT)  # the first page's component list
+    used.add(PLACEHOLDER_NOTE)
     registered = {w.msgid for w in SHEET_WORDS}
     assert used - registered == set()
     assert registered - used == set()

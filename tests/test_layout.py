@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 
 from pnp.core.units import CARD_SIZES, PAPERS, Size, mm, pt
-from pnp.printing.imposition import Rect, crop_marks, fit_grid, mirror
+from pnp.printing.imposition import Page, Rect, fit_grid, mirror
 
 
 def test_units_round_trip() -> None:
@@ -25,14 +28,36 @@ def test_units_round_trip() -> None:
     ],
 )
 def test_most_cards_per_sheet(paper: str, card: str, count: int, landscape: bool) -> None:
+    """The fullest grid, centred where that leaves room for a crop mark at both ends of
+    every cut line; else against the top or left margin, each cut line keeping one mark
+    (Letter: three rows of poker cards leave 15.4 mm, not the 19 mm of two marks)."""
     grid = fit_grid(PAPERS[paper], CARD_SIZES[card], 0.0, 0.0)
     assert grid is not None and grid.count == count
     assert (grid.paper.w > grid.paper.h) == landscape
     ext = grid.extent()
-    # centred, inside the paper, with room for crop marks
-    assert ext.x == pytest.approx(grid.paper.w - ext.right)
-    assert ext.y == pytest.approx(grid.paper.h - ext.bottom)
     assert ext.x >= 5 and ext.y >= 5
+    assert grid.paper.w - ext.right >= 5 and grid.paper.h - ext.bottom >= 5
+    centred_x = ext.x == pytest.approx(grid.paper.w - ext.right)
+    centred_y = ext.y == pytest.approx(grid.paper.h - ext.bottom)
+    assert centred_x or ext.x == pytest.approx(5.0)
+    assert centred_y or ext.y == pytest.approx(5.0)
+    flush = {("letter", "poker"), ("a4", "square")}  # one row more against the top margin
+    assert (centred_x and centred_y) == ((paper, card) not in flush), (paper, card)
+    page = _full_sheet(paper, card, 0.0)
+    assert page.short_marks == 0 and len(page.slots) == count
+
+
+def _full_sheet(paper: str, card: str, bleed: float, **options: Any) -> Page:
+    """The first page of fronts of a deck that fills a sheet, as the build imposes it."""
+    from pnp.printing.imposition import Item, Options, impose
+
+    item = Item(None, None, None, "front")  # type: ignore[arg-type]
+    grid = fit_grid(PAPERS[paper], CARD_SIZES[card], 0.0, bleed)
+    assert grid is not None
+    items = [(item, None)] * grid.count
+    opts = Options(paper=paper, **options)
+    size = CARD_SIZES[card]
+    return impose(PAPERS[paper], size, 0.0, items, opts, "d", ("fronts", "backs"), bleed)[0]
 
 
 def test_bleed_separates_cards() -> None:
@@ -58,16 +83,20 @@ def test_mirror_long_and_short_edge() -> None:
 
 
 def test_crop_marks_never_touch_a_card() -> None:
+    """Every cut line keeps a mark, and no mark touches a card or its bleed."""
     for bleed in (0.0, 2.0):
-        grid = fit_grid(PAPERS["letter"], CARD_SIZES["poker"], 0.0, bleed)
-        assert grid is not None
-        marks = crop_marks(grid, bleed)
-        assert len(marks) == 2 * len(grid.x_edges()) + 2 * len(grid.y_edges())
-        cards = [grid.rect(i).grow(bleed) for i in range(grid.count)]
-        for m in marks:
+        page = _full_sheet("letter", "poker", bleed)
+        assert page.short_marks == 0
+        cards = [s.rect.grow(bleed) for s in page.slots]
+        for m in page.marks:
             box = m.bbox()
             for c in cards:
                 assert not c.overlaps(Rect(box.x, box.y, max(box.w, 1e-3), max(box.h, 1e-3)))
+        cut = {round(x, 4) for s in page.slots for x in (s.rect.x, s.rect.right)}
+        cut |= {round(y, 4) for s in page.slots for y in (s.rect.y, s.rect.bottom)}
+        marked = {round(m.x1, 4) for m in page.marks if m.x1 == m.x2}
+        marked |= {round(m.y1, 4) for m in page.marks if m.y1 == m.y2}
+        assert cut <= marked, sorted(cut - marked)
 
 
 def test_one_cell_format_for_face_tables_and_the_setup_sheet() -> None:
@@ -152,75 +181,70 @@ def _inside(box: Rect, paper: Size, margin: float) -> bool:
 def test_marks_and_furniture_stay_in_the_printable_area(
     card: str, paper: str, bleed: float
 ) -> None:
-    """A mark at both ends of every cut line, each inside the 5 mm margin and at least
-    MIN_MARK long; the scale bar and the label inside it too (Letter with bleed lost its side
-    marks: the bleed was subtracted twice)."""
-    from pnp.printing.imposition import MIN_MARK, SCALE_BAR, Options, place_furniture
-    from pnp.printing.imposition.sheets import choose_grid
+    """A mark at an end of every cut line (both, where the paper has room), each inside the
+    5 mm margin and at least MIN_MARK long; the scale bar and the label inside it too (Letter
+    with bleed lost its side marks: the bleed was subtracted twice)."""
+    from pnp.printing.imposition import MIN_MARK, SCALE_BAR
 
-    grid = choose_grid(PAPERS[paper], CARD_SIZES[card], 0.0, bleed, Options(), marked=True)
-    assert grid is not None
-    marks = crop_marks(grid, bleed)
-    assert len(marks) == 2 * len(grid.x_edges()) + 2 * len(grid.y_edges())
-    for m in marks:
+    page = _full_sheet(paper, card, bleed)
+    assert page.short_marks == 0
+    assert page.marks
+    for m in page.marks:
         box = m.bbox()
-        assert _inside(box, grid.paper, 5.0), m
+        assert _inside(box, page.size, 5.0), m
         assert max(box.w, box.h) >= MIN_MARK - 1e-9
-    fur = place_furniture(grid.paper, grid.extent().grow(bleed), marks)
+    fur = page.furniture
     assert fur.scale_bar is not None
     bar = fur.scale_bar.bbox()
     assert max(bar.w, bar.h) == pytest.approx(SCALE_BAR)
-    assert _inside(bar.grow(3.0), grid.paper, 5.0 - 3.0 + 0.0)  # ticks and caption inside
+    assert _inside(bar.grow(3.0), page.size, 5.0 - 3.0 + 0.0)  # ticks and caption inside
     assert fur.label_width > 0
 
 
 def test_a_larger_margin_shortens_marks_but_never_moves_cards() -> None:
-    from pnp.printing.imposition import Options
-    from pnp.printing.imposition.sheets import choose_grid
-
-    a = choose_grid(PAPERS["a4"], CARD_SIZES["poker"], 0.0, 0.0, Options(), True)
-    b = choose_grid(PAPERS["a4"], CARD_SIZES["poker"], 0.0, 0.0, Options(margin=9.0), True)
-    assert a == b
-    assert a is not None
-    for m in crop_marks(a, 0.0, 9.0):
-        assert _inside(m.bbox(), a.paper, 9.0)
+    a = _full_sheet("a4", "poker", 0.0)
+    b = _full_sheet("a4", "poker", 0.0, margin=9.0)
+    assert [s.rect for s in a.slots] == [s.rect for s in b.slots]
+    for m in b.marks:
+        assert _inside(m.bbox(), b.size, 9.0)
 
 
 def test_back_offset_shortens_back_marks_inside_the_margin() -> None:
-    """The backs move with --back-offset, the cards do not: their marks are clipped to the
-    printable area (dropped when less than MIN_MARK is left); the fronts keep all theirs."""
-    from pnp.printing.imposition import MIN_MARK, Item, Options, impose
+    """The backs move with --back-offset; cards centred on the sheet do not: their marks are
+    clipped to the printable area (dropped when less than MIN_MARK is left); the fronts keep
+    all theirs. A grid against a margin keeps room for the offset (the backs stay inside
+    the printable area too), which may cost it a row: Letter holds 8 poker cards then, not 9.
+    (The items have no faces: only the geometry is checked.)"""
+    from pnp.printing.imposition import MIN_MARK, outside_printable
 
-    item = Item(None, None, None, "front")  # type: ignore[arg-type]
-    back = Item(None, None, None, "back")  # type: ignore[arg-type]
-    plain = impose(
-        PAPERS["letter"],
-        CARD_SIZES["poker"],
-        0.0,
-        [(item, back)] * 9,
-        Options(paper="letter"),
-        "d",
-        ("fronts", "backs"),
-        0.0,
-    )
-    opts = Options(paper="letter", back_offset=(1.5, -1.0))
-    front, backs = impose(
-        PAPERS["letter"],
-        CARD_SIZES["poker"],
-        0.0,
-        [(item, back)] * 9,
-        opts,
-        "d",
-        ("fronts", "backs"),
-        0.0,
-    )
-    assert [s.rect for s in front.slots] == [s.rect for s in plain[0].slots]
-    assert front.marks == plain[0].marks
-    assert 0 < len(backs.marks) <= len(front.marks)
-    for m in backs.marks:
-        box = m.bbox()
-        assert _inside(box, backs.size, 5.0)
-        assert max(box.w, box.h) >= MIN_MARK - 1e-9
+    for paper, offset in (("a4", (1.5, -1.0)), ("letter", (1.5, -1.0)), ("letter", (0.4, 0.4))):
+        plain = _full_sheet(paper, "poker", 0.0)
+        front = _full_sheet(paper, "poker", 0.0, back_offset=offset)
+        pages = _sheets(paper, len(plain.slots), back_offset=offset)
+        assert outside_printable(pages, 5.0) == [], (paper, offset)
+        backs = pages[1]
+        if paper == "a4":
+            assert [s.rect for s in front.slots] == [s.rect for s in plain.slots]
+            assert front.marks == plain.marks
+        elif offset == (1.5, -1.0):
+            assert len(front.slots) == 8
+        assert 0 < len(backs.marks) <= len(front.marks)
+        for m in backs.marks:
+            box = m.bbox()
+            assert _inside(box, backs.size, 5.0)
+            assert max(box.w, box.h) >= MIN_MARK - 1e-9
+
+
+def _sheets(paper: str, n: int, **options: Any) -> list[Page]:
+    """Every page of a deck of ``n`` poker cards with backs."""
+    from pnp.printing.imposition import Item, Options, impose
+
+    deck = SimpleNamespace(id="d")
+    item = Item(None, deck, None, "front")  # type: ignore[arg-type]
+    back = Item(None, deck, None, "back")  # type: ignore[arg-type]
+    opts = Options(paper=paper, **options)
+    size = CARD_SIZES["poker"]
+    return impose(PAPERS[paper], size, 0.0, [(item, back)] * n, opts, "d", ("fronts", "backs"), 0.0)
 
 
 def _page(kind: str, side: str = "front"):

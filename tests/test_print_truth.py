@@ -35,10 +35,13 @@ from pdfmeasure import (
     Box,
     PageScan,
     crop_marks,
+    cut_lines,
     fold_line,
     margin_intrusions,
-    missing_crop_marks,
+    marked_ends,
+    marks_of,
     nearest_lengths,
+    room_at,
     scale_bars,
     scan_pdf,
     sentence_pattern,
@@ -56,7 +59,7 @@ GAMES = ["austerity", "fabg", "status", "which-side"]
 PAPERS = ["a4", "letter"]
 MARGIN = 5.0  # mm: the default printable margin
 SCALE_BAR = 50.0  # mm
-MIN_MARK = 1.0  # mm: the least of a crop mark worth calling one
+MIN_MARK = 3.0  # mm: the least of a crop mark worth calling one (visible, a ruler lies on it)
 DPI = 100  # rasterising for the margin: 0.254 mm a pixel
 INSTRUCTIONS_PAPER = "a4"  # the paper the instructions are read on, in every language
 SHOWN = 20  # failures listed in a report
@@ -85,7 +88,7 @@ MODES = {
 }
 
 # The printing instructions (pnp/printing/render/instructions.py), English msgids
-HOW = "How to print: at 100 % (actual size), never “fit to page”."
+HOW = "Print at 100 % (actual size), never “fit to page”."
 LONG = "Print pages {first}–{last} double-sided, flipping on the long edge."
 SHORT = "Print pages {first}–{last} double-sided, flipping on the short edge."
 NONE = (
@@ -228,24 +231,21 @@ class Faces:
     problems: list[str] = field(default_factory=list)
 
 
-def faces_of(page: Any, scan: PageScan) -> Faces:
-    """The trim boxes of the faces drawn on a page: where the PDF places them, at the size
-    pnp planned (checked against the /BBox of faces drawn as forms)."""
+def faces_of(page: Any, scan: PageScan, cards_only: bool = False) -> Faces:
+    """The trim boxes of the faces drawn on a page, in drawing order: where the PDF places
+    each face, at the size pnp planned for its slot (checked against the /BBox of faces
+    drawn as forms). ``cards_only``: leave out tokens (cut on their outlines)."""
     drawn = [s for s in page.slots if s.item.face is not None]
     found = Faces(bleed=scan.bleed)
     if not drawn:
         return found
-    sizes = {(round(s.rect.w, 3), round(s.rect.h, 3)) for s in drawn}
-    if len(sizes) > 1:
-        found.problems.append(f"faces of several sizes on one sheet: {sorted(sizes)}")
-        return found
-    ((w, h),) = sizes
-    found.boxes = scan.faces(w, h)
-    if len(found.boxes) != len(drawn):
+    if len(scan.placements) != len(drawn):
         found.problems.append(
-            f"{len(found.boxes)} faces placed in the PDF, {len(drawn)} in pnp's plan"
+            f"{len(scan.placements)} faces placed in the PDF, {len(drawn)} planned"
         )
-    for p in scan.placements:
+        return found
+    for slot, p in zip(drawn, scan.placements, strict=True):
+        w, h = slot.rect.w, slot.rect.h
         if p.form_size is not None:
             fw, fh = (h, w) if p.turned else (w, h)
             if abs(p.form_size[0] - fw) > TOL or abs(p.form_size[1] - fh) > TOL:
@@ -255,7 +255,15 @@ def faces_of(page: Any, scan: PageScan) -> Faces:
                 )
                 break
         found.bleed = max(found.bleed, p.form_bleed)
+        if not (cards_only and _token(slot)):
+            found.boxes.append(p.box(scan.height, w, h))
     return found
+
+
+def _token(slot: Any) -> bool:
+    from pnp.content.model import TokenSet
+
+    return isinstance(slot.item.owner, TokenSet)
 
 
 # --- 1. nothing within the margin --------------------------------------------------------------
@@ -277,36 +285,42 @@ def test_nothing_drawn_within_the_margin(builds: Builds, game: str, paper: str, 
 
 
 @pytest.mark.parametrize(("game", "paper", "mode"), geometry_cases())
-def test_crop_mark_at_each_end_of_every_cut_line(
-    builds: Builds, game: str, paper: str, mode: str
-) -> None:
+def test_crop_mark_on_every_cut_line(builds: Builds, game: str, paper: str, mode: str) -> None:
+    """Every cut line of the cards (tokens are cut on their outlines) has a crop mark at least
+    MIN_MARK long: at both ends where the paper has room (checked on A4), at one end at least
+    where it has not (Letter's three rows of poker cards; the fold side of a gutter fold).
+    No shorter stub is drawn, and no mark for an empty slot (a line is only where a card
+    is)."""
     from pnp.printing.render import MARK_WIDTH_PT
 
     built = builds.source(game, paper, mode)
     failures = []
     checked = 0
+    join = 2 * MODES[mode].bleed + 0.5  # neighbours in a band; bands are further apart
     for n, page, scan in built.sheets():
-        if page.kind not in CARD_SHEETS or _tokens(page):
-            continue  # tokens are cut on their outlines, not on crop marks
-        faces = faces_of(page, scan)
+        if page.kind not in CARD_SHEETS:
+            continue
+        faces = faces_of(page, scan, cards_only=True)
         failures += [f"{built.where(n)}: {p}" for p in faces.problems]
         if not faces.boxes:
             continue
-        fold = None
-        if page.kind == "fold":
-            fold = fold_line(scan.strokes, scan.width, scan.height)
-            if fold is None:
-                failures.append(f"{built.where(n)}: no dashed fold line")
-                continue
-        marks = crop_marks(scan.strokes, faces.boxes, faces.bleed, MARK_WIDTH_PT)
-        missing = missing_crop_marks(faces.boxes, marks, faces.bleed, fold, MIN_MARK)
+        every = faces_of(page, scan).boxes
+        marks = crop_marks(scan.strokes, every, faces.bleed, MARK_WIDTH_PT)
+        stubs = [m for m in marks if m.length < MIN_MARK - 1e-6]
+        failures += [f"{built.where(n)}: a crop mark {m.length:.2f} mm long at {m}" for m in stubs]
+        for line in cut_lines(faces.boxes, join):
+            ends = marked_ends(line, marks, faces.bleed, MIN_MARK)
+            if not ends:
+                failures.append(f"{built.where(n)}: {line} has no crop mark")
+            if page.kind == "fold":
+                continue  # one side of each half is the fold
+            for side in {"start", "end"} - ends:  # the paper had room for it
+                room = room_at(line, side, faces.bleed, scan.width, scan.height, MARGIN)
+                if room >= MIN_MARK and paper == "a4":
+                    failures.append(f"{built.where(n)}: {line}: no mark at its {side}")
         checked += 1
-        if missing:
-            listed = "; ".join(str(m) for m in missing[:4])
-            more = f"; and {len(missing) - 4} more" if len(missing) > 4 else ""
-            failures.append(f"{built.where(n)}: {len(missing)} cut-line ends: {listed}{more}")
     assert checked or not any(p.kind in CARD_SHEETS for p in built.pages)
-    fail_with(f"cut lines without a crop mark ({built.path.name})", failures)
+    fail_with(f"cut lines without crop marks ({built.path.name})", failures)
 
 
 def _tokens(page: Any) -> bool:
@@ -661,7 +675,7 @@ def test_measure_faces_are_found_where_they_are_placed(tmp_path: Path) -> None:
     assert form.form_size == (pytest.approx(63, abs=1e-3), pytest.approx(88, abs=1e-3))
 
 
-def test_measure_crop_marks_at_both_ends_of_every_cut_line(tmp_path: Path) -> None:
+def test_measure_crop_marks_on_cut_lines(tmp_path: Path) -> None:
     from pnp.printing.render import MARK_WIDTH_PT
 
     faces = _grid(20, 30, 2, 2, 63, 88, 4)
@@ -669,31 +683,40 @@ def test_measure_crop_marks_at_both_ends_of_every_cut_line(tmp_path: Path) -> No
     dropped = marks[:1] + marks[2:]  # the mark below the grid on x = 20 is gone
     beyond_bleed = _all_marks(faces, off=4.5)  # 3 mm of bleed, then 1.5 mm
     inside_bleed = [(20, 30 - 2.5, 20, 30 - 0.5), *beyond_bleed[1:]]  # one mark 0.5 mm off
+    stubs = [(20, 30 - 1.5 - 2.0, 20, 30 - 1.5), *marks[1:]]  # 2 mm above x = 20
     pdf = make_pdf(
         tmp_path / "marks.pdf",
         lambda c: _sheet(c, faces, marks),
         lambda c: _sheet(c, faces, dropped, inline=True),
         lambda c: _sheet(c, faces, marks, mark_color=HexColor("#999999")),
         lambda c: _sheet(c, faces, inside_bleed),
+        lambda c: _sheet(c, faces, stubs),
     )
     scans = scan_pdf(pdf)
 
-    def missing(scan: PageScan, bleed: float = 0.0) -> list[str]:
+    def ends(scan: PageScan, bleed: float = 0.0) -> dict[str, int]:
         boxes = scan.faces(63, 88)
         found = crop_marks(scan.strokes, boxes, bleed, MARK_WIDTH_PT)
-        return [str(m) for m in missing_crop_marks(boxes, found, bleed)]
+        return {str(c): marks_of(c, found, bleed, MIN_MARK) for c in cut_lines(boxes, 4.5)}
 
-    assert missing(scans[0]) == []
-    assert len(missing(scans[0], bleed=3.0)) == len(marks)  # every mark within the bleed
-    assert missing(scans[1]) == ["no crop mark below the grid for the vertical cut line x=20.00 mm"]
-    assert len(missing(scans[2])) == len(marks)  # grey lines are not crop marks
-    assert missing(scans[3]) == []  # without bleed, a mark 0.5 mm off the card is fine
-    assert missing(scans[3], bleed=3.0) == [
-        "no crop mark above the grid for the vertical cut line x=20.00 mm"
-    ]
+    every = ends(scans[0])
+    assert len(every) == 4 + 4 and set(every.values()) == {2}  # 2 x 2 cards 4 mm apart
+    assert set(ends(scans[0], bleed=3.0).values()) == {0}  # every mark within the bleed
+    x20 = "the vertical cut line x=20.00 mm (y 30.00-210.00)"
+    assert {k: v for k, v in ends(scans[1]).items() if v != 2} == {x20: 1}
+    assert set(ends(scans[2]).values()) == {0}  # grey lines are not crop marks
+    # 3 mm of bleed: marks 1.5 mm past it count, one within the bleed does not
+    assert {k: v for k, v in ends(scans[3], bleed=3.0).items() if v != 2} == {x20: 1}
+    assert {k: v for k, v in ends(scans[4]).items() if v != 2} == {x20: 1}  # a stub is none
+    # two bands, far apart: lines of their own
+    lower = _grid(20, 230, 2, 1, 30, 30, 4)
+    lines = cut_lines([*faces, *lower], 4.5)
+    assert len([c for c in lines if c.axis == "x" and c.at == pytest.approx(20)]) == 2
 
 
 def test_measure_fold_sheet_marks_only_away_from_the_fold(tmp_path: Path) -> None:
+    """A half of a fold sheet is marked on the three sides away from the fold: its lines
+    along the fold have their mark at one end only."""
     from pnp.printing.render import MARK_WIDTH_PT
 
     fronts = _grid(15, 40, 1, 3, 63, 88, 0)
@@ -713,12 +736,12 @@ def test_measure_fold_sheet_marks_only_away_from_the_fold(tmp_path: Path) -> Non
         assert line is not None and line.vertical and line.x1 == pytest.approx(PAGE_W / 2)
         boxes = scan.faces(63, 88)
         found = crop_marks(scan.strokes, boxes, 0.0, MARK_WIDTH_PT)
-        results.append([str(m) for m in missing_crop_marks(boxes, found, 0.0, line)])
-        # the left half, on a sheet of its own, lacks the marks on the fold's side
-        half = [m for m in found if m.right < PAGE_W / 2]
-        lacking = missing_crop_marks([b for b in boxes if b.x < 100], half, 0.0, None)
-        assert {(m.side, round(m.at, 2)) for m in lacking} >= {("right", 40.0), ("right", 304.0)}
-    assert results == [[], ["no crop mark left of the grid for the horizontal cut line y=40.00 mm"]]
+        left = [b for b in boxes if b.x < PAGE_W / 2]
+        counts = {str(c): marks_of(c, found, 0.0, MIN_MARK) for c in cut_lines(left, 0.5)}
+        results.append(sorted(k for k, v in counts.items() if v == 0))
+        assert {v for k, v in counts.items() if "horizontal" in k} <= {0, 1}
+    y40 = "the horizontal cut line y=40.00 mm (x 15.00-78.00)"
+    assert results == [[], [y40]]
 
 
 def test_measure_backs_mirrored_left_to_right() -> None:

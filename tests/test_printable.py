@@ -24,24 +24,25 @@ def build(root: Path, out: Path, *args: str):
 def test_faces_inside_the_margin_are_an_error_and_nothing_is_written(tmp_path: Path) -> None:
     root = make_root(tmp_path, FIXTURES / "clean")
     out = tmp_path / "out"
-    # poker cards on Letter leave 7.7 mm above and below the grid
-    result = build(root, out, "--paper", "letter", "--margin", "8")
+    # three poker cards across A4 leave 10.5 mm left and right of the grid
+    result = build(root, out, "--margin", "11")
     assert result.exit_code == 1, result.output
     text = result.stderr
     assert "cards/mini/decks.yaml:3:5:" in text  # the deck's definition (main:)
-    assert "error [printable-area]" in text and "come to 7.7 mm of the paper edge" in text
-    assert "--margin is 8 mm" in text
+    assert "error [printable-area]" in text and "come to 10.5 mm of the paper edge" in text
+    assert "--margin is 11 mm" in text
     assert not list(out.rglob("*.pdf"))
 
 
 def test_crop_marks_without_room_are_an_error_unless_turned_off(tmp_path: Path) -> None:
     root = make_root(tmp_path, FIXTURES / "clean")
     out = tmp_path / "out"
-    result = build(root, out, "--paper", "letter", "--margin", "7")
+    # 10.5 mm beside the grid: the cards are inside a 10 mm margin, their marks are not
+    result = build(root, out, "--margin", "10")
     assert result.exit_code == 1
     assert "leave no room for their crop marks" in result.stderr
     assert not list(out.rglob("*.pdf"))
-    result = build(root, out, "--paper", "letter", "--margin", "7", "--no-crop-marks")
+    result = build(root, out, "--margin", "10", "--no-crop-marks")
     assert result.exit_code == 0, result.stderr
     assert list(out.rglob("*.pdf"))
 

@@ -264,7 +264,12 @@ def _big_root(tmp: Path, extra: int) -> Path:
     text = text.replace("    cards:\n", "    cards:\n" + more, 1)
     decks.write_text(text, "utf-8")
     game = root / "cards" / "mini" / "game.yaml"
-    game.write_text(game.read_text("utf-8").replace("count: 6}", f"count: {6 + extra}}}"), "utf-8")
+    n = 6 + extra
+    line = f"{{item: {{en: {n} cards, it: {n} carte}}, deck: main, count: {n}}}"
+    text = game.read_text("utf-8").replace(
+        "{item: {en: 6 cards, it: 6 carte}, deck: main, count: 6}", line
+    )
+    game.write_text(text, "utf-8")
     return root
 
 

@@ -62,7 +62,10 @@ def test_a_huge_covers_range_is_refused_without_being_walked(tmp_path: Path) -> 
 
 def test_a_box_count_names_the_cards_and_where_their_copies_are(tmp_path: Path) -> None:
     report = run_validate(make_root(tmp_path, FIXTURES / "box-count"))
-    (found,) = [f for f in report.errors if f.rule == "box-count"]
+    counts = [f for f in report.errors if f.rule == "box-count"]
+    (text,) = [f for f in counts if "line says" in f.message]  # the dice line
+    assert "line says 3" in text.message and "count is 2" in text.message
+    (found,) = [f for f in counts if f is not text]
     assert "alpha x3 at cards/mini/decks.yaml:7:17" in found.message
     assert "beta x2 at cards/mini/decks.yaml:11:17" in found.message
 

@@ -145,11 +145,11 @@ def test_a_kept_pdf_still_reports_what_its_rendering_found(tmp_path: Path) -> No
 
 def test_a_setup_sheet_that_grows_and_shrinks_under_watch(tmp_path: Path) -> None:
     """The watcher starts counting a setup sheet's pages from its last count: a sheet that
-    grows to two pages and back still gives the PDFs a fresh build gives."""
+    grows to three pages and back still gives the PDFs a fresh build gives."""
     root = make_root(tmp_path, FIXTURES / "clean")
     game_yaml = root / "cards/mini/game.yaml"
     short = game_yaml.read_text("utf-8")
-    notes = "Keep the box tidy and shuffle every deck before play. " * 120
+    notes = "Keep the box tidy and shuffle every deck before play. " * 400
     long = short.replace(
         "  title: {en: Setup, it: Preparazione}\n",
         f"  title: {{en: Setup, it: Preparazione}}\n  notes: {{en: '{notes}', it: '{notes}'}}\n",

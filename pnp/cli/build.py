@@ -41,6 +41,20 @@ PapersOpt = Annotated[
 ]
 DuplexOpt = Annotated[Duplex, typer.Option("--duplex", help="Flip edge of double-sided printing.")]
 FoldOpt = Annotated[bool, typer.Option("--fold", help="Gutter-fold sheets.")]
+GutterOpt = Annotated[
+    float,
+    typer.Option(
+        "--fold-gutter",
+        help="With --fold: mm between the fronts and the backs across the fold (0: they meet "
+        "at the fold, which must then be exact).",
+        min=0,
+        max=20,
+    ),
+]
+InkOpt = Annotated[
+    bool,
+    typer.Option("--ink-saver", help="Print card and token backs as a light tint of themselves."),
+]
 BleedOpt = Annotated[
     float, typer.Option("--bleed", help="Bleed around each card, mm.", min=0, max=10)
 ]
@@ -109,6 +123,8 @@ def build_cmd(
     paper: PapersOpt = None,
     duplex: DuplexOpt = Duplex.long,
     fold: FoldOpt = False,
+    fold_gutter: GutterOpt = 4.0,  # imposition.FOLD_GUTTER (tests check they agree)
+    ink_saver: InkOpt = False,
     bleed: BleedOpt = 0.0,
     no_crop_marks: NoMarksOpt = False,
     back_offset: OffsetOpt = None,
@@ -128,9 +144,7 @@ def build_cmd(
 
     report = Report()
     try:
-        for name, number in (("--bleed", bleed), ("--png", png), ("--margin", margin)):
-            if number is not None and not math.isfinite(number):  # ranges let NaN through
-                raise UsageError(f"{name} {number}: give a number")
+        _finite(bleed=bleed, png=png, margin=margin, fold_gutter=fold_gutter)
         r = open_root(root)
         layout = Options(
             duplex=duplex.value,
@@ -139,6 +153,8 @@ def build_cmd(
             crop_marks=not no_crop_marks,
             back_offset=parse_offset(back_offset),
             margin=margin,
+            fold_gutter=fold_gutter,
+            ink_saver=ink_saver,
         )
         opts: BuildOptions = BuildOptions(
             langs=tuple(lang or ()),
@@ -159,6 +175,14 @@ def build_cmd(
     except (ContentError, PnpError) as exc:
         fail_with(build_findings(report), exc)
     _say_written(outputs, report)
+
+
+def _finite(**numbers: float | None) -> None:
+    """Refuse NaN and infinity, which typer's ranges let through."""
+    for name, number in numbers.items():
+        if number is not None and not math.isfinite(number):
+            option = "--" + name.replace("_", "-")
+            raise UsageError(f"{option} {number}: give a number")
 
 
 def _progress() -> Callable[[str], None]:

@@ -31,6 +31,7 @@ def calibrate_cmd(
     from ..core.files import write_atomic
     from ..core.units import PAPERS
     from ..printing.render import render_calibration
+    from ..printing.render.calibration import MAX_OFFSET
     from ..typeset.fonts import fontset
 
     try:
@@ -39,11 +40,15 @@ def calibrate_cmd(
             raise UsageError("calibration is for double-sided printing: --duplex long or short")
         if not valid_language(lang):
             raise UsageError(f"--lang {lang!r} is not a locale code (examples: en, it, es)")
+        offset = parse_offset(back_offset)
+        if any(abs(v) > MAX_OFFSET for v in offset):
+            raise UsageError(
+                f"--back-offset {back_offset!r}: the calibration sheet checks offsets "
+                f"within ±{MAX_OFFSET:g} mm"
+            )
         fonts = fontset(r.fonts, "NotoSans", ["DejaVuSans"])
         edge: Literal["long", "short"] = "long" if duplex is Duplex.long else "short"
-        data = render_calibration(
-            fonts, lang, PAPERS[paper.value].portrait(), edge, parse_offset(back_offset)
-        )
+        data = render_calibration(fonts, lang, PAPERS[paper.value].portrait(), edge, offset)
         folder = out.resolve() if out else r.output
         target = folder / f"calibration-{paper.value}-{duplex.value}.pdf"
         write_atomic(target, data)

@@ -9,7 +9,9 @@
 - three module globals of ``platypus.paragraph`` that its line breaking calls for every word
   (``stringWidth``, ``getAscentDescent``, ``sameFrag``), replaced while pnp fits texts by a
   memo of the first two and a faster equivalent of the third (:func:`quick_line_breaking`);
-- a TrueType font's character map (:func:`font_characters`), and its subset assignments per
+- a TrueType font's character map (:func:`font_characters`), the bounding boxes of its glyphs
+  in its ``glyf`` table (its raw data, ``glyphPos`` from ``loca``: :func:`glyph_heights`), and
+  its subset assignments per
   document (``TTFont.state[doc].assignments``), to turn text into subset bytes faster
   (:func:`quick_subsets`);
 - reportlab's harfbuzz shaping (``ttfonts.shapeFragWord`` and the ``ShapedStr`` it makes, whose
@@ -268,6 +270,35 @@ def wrapped_lines(paragraph: Any) -> list[Any] | None:
 def font_characters(font: Any) -> frozenset[int]:
     """The code points a registered TrueType font has glyphs for."""
     return frozenset(font.face.charToGlyph.keys())
+
+
+def glyph_heights(font: Any) -> Any:
+    """How far a TrueType font's glyphs reach above and below the baseline, in thousandths of
+    its size: a function of a character giving (top, bottom), (0, 0) for a blank glyph, None
+    for a character the font lacks or a font that is not TrueType."""
+    import struct
+
+    face = getattr(font, "face", None)
+    try:
+        data = face._ttf_data  # type: ignore[union-attr]
+        base, _length = face.get_table_pos("glyf")  # type: ignore[union-attr]
+        positions = face.glyphPos  # type: ignore[union-attr]
+        scale = 1000.0 / face.unitsPerEm  # type: ignore[union-attr]
+        cmap = face.charToGlyph  # type: ignore[union-attr]
+    except (AttributeError, KeyError, TypeError):
+        return lambda char: None
+
+    def heights(char: str) -> tuple[float, float] | None:
+        gid = cmap.get(ord(char))
+        if gid is None or gid + 1 >= len(positions):
+            return None
+        start = positions[gid]
+        if positions[gid + 1] == start:
+            return 0.0, 0.0  # no outline: a space
+        _n, _x0, y_min, _x1, y_max = struct.unpack(">hhhhh", data[base + start : base + start + 10])
+        return y_max * scale, y_min * scale
+
+    return heights
 
 
 def quick_subsets(font: Any) -> None:

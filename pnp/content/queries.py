@@ -1,5 +1,6 @@
 """Questions asked of a loaded game that more than one stage needs: how large a deck's items
-are, which player counts a scenario is for, how many cards a scenario step draws."""
+are, which player counts a scenario is for, how many cards a scenario step draws, what a line
+of the component list counts."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import math
 
 from ..core.units import CARD_SIZES, Size
 from .expr import Evaluator, ExprError
-from .model import Deck, DeckStep, Game, Scenario, TokenSet
+from .model import Board, BoxEntry, Card, Deck, DeckStep, Game, Scenario, TokenSet
 
 
 def card_size(game: Game, deck: Deck) -> Size:
@@ -56,3 +57,24 @@ def draw_count(step: DeckStep, players: int) -> int | str:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
         return f"draw expression {draw!r} gives {value!r}, not a whole number"
     return int(value)
+
+
+def ids_of(value: str | list[str] | None) -> list[str]:
+    """A selector's ids: one id or a list of them."""
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def box_selects(entry: BoxEntry, owner: Deck | TokenSet | Board, card: Card | Board) -> bool:
+    """Whether a line of the component list counts ``card`` (a card or token of ``owner``, or
+    a board, which is its own owner)."""
+    if entry.bring:
+        return False
+    if isinstance(owner, Board):
+        return owner.id in ids_of(entry.board)
+    if entry.tag is not None and isinstance(card, Card) and entry.tag in card.tags:
+        return True
+    if isinstance(owner, Deck):
+        return owner.id in ids_of(entry.deck) or card.id in ids_of(entry.card)
+    return owner.id in ids_of(entry.tokens) or card.id in ids_of(entry.token)

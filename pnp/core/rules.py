@@ -79,6 +79,16 @@ UNPRINTED_TEXT = rule(
 ELEMENT_HIDES_TEXT = rule(
     "element-hides-text", Severity.WARNING, "an image or filled shape is drawn over a text box"
 )
+CUT_CLEARANCE = rule(
+    "cut-clearance",
+    Severity.WARNING,
+    "a text, track or table prints within 1.5 mm of its face's cut line (trim, circle, hexagon)",
+)
+TRACK_CELL = rule(
+    "track-cell",
+    Severity.WARNING,
+    "a track's cells are smaller than a marker (print.min_track_cell, 8 mm by default)",
+)
 MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
 BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
 

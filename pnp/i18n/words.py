@@ -66,13 +66,70 @@ SHEET_WORDS: tuple[Word, ...] = (
         "board tile instructions, beside the assembly map",
         "boards",
     ),
-    _W("glue", "board tile: on the strip where the next tile is glued", "boards"),
+    _W(
+        "glue",
+        "board overview: the legend of the hatched grey strip where the next tile is glued",
+        "boards",
+    ),
+    _W("How to assemble {board}", "board overview: the heading; {board} is its name", "boards"),
+    _W(
+        "Print the tiles at 100 % and cut each one out on its cut marks.",
+        "board overview: how to assemble a board printed on several pages, first step",
+        "boards",
+    ),
+    _W(
+        "Glue the tiles in the order of their labels, from {first} to {last}, row by row: lay "
+        "each tile over the grey strips of the tiles to its left and above it, with its edges "
+        "on the black triangles.",
+        "board overview: how to assemble, second step; {first} and {last} are tile labels "
+        "such as A1 and B2",
+        "boards",
+    ),
+    _W(
+        "This board has two sides: assemble each side from its own tiles, then glue the two "
+        "sides back to back.",
+        "board overview: of a board with two sides, each tiled",
+        "boards",
+    ),
     # the setup sheet
     _W("Setup", "setup sheet: heading when the game gives none", "setup"),
     # the setup sheet's printing advice: each build prints the sentences of its options
+    _W("How to print", "first page: heading of the boxed printing note", "setup"),
+    _W("Print at 100 % (actual size), never “fit to page”.", "first page: how to print", "setup"),
     _W(
-        "How to print: at 100 % (actual size), never “fit to page”.",
-        "setup sheet: how to print",
+        "This copy is laid out for {paper} paper ({size} mm); nothing is printed within "
+        "{margin} mm of its edges.",
+        "first page: how to print; {paper} is A4 or Letter, {size} like 210 × 297",
+        "setup",
+    ),
+    _W("Letter", "first page: the name of the US Letter paper size", "setup"),
+    _W(
+        "Cards, tokens and boards are best on thin card (160–220 g/m²) if your printer takes "
+        "it, or on paper glued onto card.",
+        "first page: how to print, the card stock",
+        "setup",
+    ),
+    _W(
+        "Cut cards and boards on the crop marks, tokens on their outlines.",
+        "first page: how to print, how to cut",
+        "setup",
+    ),
+    _W("What this copy holds", "first page: heading of the component list", "setup"),
+    _W(
+        "page {pages}",
+        "first page, component list: where a component is printed; the form follows how many "
+        "pages {pages} lists",
+        "setup",
+        plural="pages {pages}",
+    ),
+    _W(
+        "not printed: bring your own",
+        "first page, component list: a component the players bring (coins, dice)",
+        "setup",
+    ),
+    _W(
+        "not printed in this copy",
+        "first page, component list: a box line that nothing printed matches",
         "setup",
     ),
     _W(
@@ -138,12 +195,24 @@ SHEET_WORDS: tuple[Word, ...] = (
         "setup",
     ),
     _W(
+        "Placeholder: the rulebook does not publish the text of a card or board with this mark; "
+        "what it says stands in for it so that the counts hold. Where you have the published "
+        "card, use it.",
+        "setup sheet: explains the mark (a white ? on a dark square) printed on placeholder "
+        "cards and boards",
+        "setup",
+    ),
+    _W(
         "Content pack version {version}",
         "setup sheet: the edition of the content; a date may follow",
         "setup",
     ),
     # scenarios, on the setup sheet
-    _W("{name} (variant of {base})", "scenario heading of a variant", "scenarios"),
+    _W(
+        "variant of {base}",
+        "scenario: beside its player counts, the scenario a variant changes",
+        "scenarios",
+    ),
     _W(
         "{lo}-{hi} player",
         "scenario: the player counts it is for; the form follows {hi}",
@@ -159,7 +228,23 @@ SHEET_WORDS: tuple[Word, ...] = (
     _W("Place {board}", "scenario set-up step", "scenarios"),
     _W("Place {board}, side {side} up", "scenario set-up step; {side} is A or B", "scenarios"),
     _W("Set {track} to {value}", "scenario set-up step: a track's starting space", "scenarios"),
+    _W(
+        "Starting values: {tracks}",
+        "scenario set-up step: the starting spaces of several tracks, like 'Boss Force 1, "
+        "Insalubrity 2'",
+        "scenarios",
+    ),
+    _W(
+        "Other steps: as in {base}.",
+        "scenario: the last step of a variant, which lists only what it changes",
+        "scenarios",
+    ),
     _W("Special rules", "scenario: heading", "scenarios"),
+    _W(
+        "as in {scenario}",
+        "scenario: a rule, victory or defeat printed in full for an earlier scenario",
+        "scenarios",
+    ),
     _W("Victory", "scenario: heading", "scenarios"),
     _W("Defeat", "scenario: heading", "scenarios"),
     _W("keep only the cards marked {mark}", "scenario deck step", "scenarios"),

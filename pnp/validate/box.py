@@ -6,15 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet, plain
+from ..content.queries import ids_of
 from ..content.schema import suggest
 from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
 from .context import CheckContext, check
-
-
-def _ids(value: str | list[str] | None) -> list[str]:
-    if value is None:
-        return []
-    return [value] if isinstance(value, str) else list(value)
+from .numbers import first_number
 
 
 def count_entry(game: Game, entry: BoxEntry) -> tuple[int, list[str]]:
@@ -38,11 +34,11 @@ def count_entry(game: Game, entry: BoxEntry) -> tuple[int, list[str]]:
 def _selections(game: Game, entry: BoxEntry) -> list[tuple[str, list[str], Mapping[str, Any]]]:
     """The ids an entry names, kind by kind, each with the things of that kind by id."""
     return [
-        ("card", _ids(entry.card), {c.id: c for _d, c in game.all_cards()}),
-        ("deck", _ids(entry.deck), game.decks),
-        ("token set", _ids(entry.tokens), game.tokens),
-        ("token", _ids(entry.token), {t.id: t for _s, t in game.all_tokens()}),
-        ("board", _ids(entry.board), game.boards),
+        ("card", ids_of(entry.card), {c.id: c for _d, c in game.all_cards()}),
+        ("deck", ids_of(entry.deck), game.decks),
+        ("token set", ids_of(entry.tokens), game.tokens),
+        ("token", ids_of(entry.token), {t.id: t for _s, t in game.all_tokens()}),
+        ("board", ids_of(entry.board), game.boards),
     ]
 
 
@@ -54,8 +50,34 @@ def _amount(thing: Card | Board | Deck | TokenSet, distinct: bool) -> int:
 
 
 @check
+def box_texts(game: Game, ctx: CheckContext) -> None:
+    """A line of the component list that opens with a number says its count: "17 Event
+    cards" counts 17, in every language (a number is written once, and agrees). A count that
+    disagrees with the cards it selects is reported once, by :func:`box_counts`."""
+    for entry in game.meta.box:
+        if entry.item is None:
+            continue
+        if not entry.bring:
+            total, unknown = count_entry(game, entry)
+            if unknown or total != entry.count:
+                continue  # the count is wrong against the cards: box_counts says so
+        for lang, text in entry.item.values.items():
+            said = first_number(text)
+            if said is not None and said != str(entry.count):
+                ctx.add(
+                    BOX_COUNT,
+                    entry.at("count"),
+                    f"the component list's line says {said} ({lang}: {text!r}) but its "
+                    f"count is {entry.count}: make them agree",
+                )
+                break
+
+
+@check
 def box_counts(game: Game, ctx: CheckContext) -> None:
     for entry in game.meta.box:
+        if entry.bring:  # not printed: nothing to count
+            continue
         total, unknown = count_entry(game, entry)
         selector = (
             next(s for s in BoxEntry.SELECTORS if getattr(entry, s) is not None)
@@ -111,7 +133,7 @@ def available(game: Game, deal: Any) -> tuple[int, str]:
     """How many of what a column deals the box holds."""
     cards = {c.id: c for _d, c in game.all_cards()}
     if deal.card is not None:
-        ids = _ids(deal.card)
+        ids = ids_of(deal.card)
         if any(c not in cards for c in ids):
             return -1, ""  # an unknown card: reported by the reference check
         return sum(cards[c].copies for c in ids), f"copies of {_describe(deal.card)}"
@@ -192,7 +214,7 @@ def _pool_of(game: Game, deal: Any) -> tuple[str, str] | None:
     if deal.deck is not None:
         return ("deck", deal.deck)
     if deal.card is not None:
-        owners = {d.id for d, c in game.all_cards() if c.id in _ids(deal.card)}
+        owners = {d.id for d, c in game.all_cards() if c.id in ids_of(deal.card)}
         return ("deck", owners.pop()) if len(owners) == 1 else None
     if deal.tokens is not None:
         return ("tokens", deal.tokens)

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from ..content.model import Deck, Element, Face, Game, Layout, TokenSet
 from ..content.queries import card_size, token_size
 from ..core.findings import Pos
-from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE
+from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE, TRACK_CELL
 from ..typeset.faces import (
     LayoutCycle,
     builtin_layouts,
     clip,
+    element_box,
     extent,
     face_layout_id,
     layout_table,
@@ -287,14 +288,57 @@ def _report_hidden(
     )
 
 
+def _cells(
+    game: Game,
+    use: Drawn,
+    el_list: list[Element],
+    where: dict[int, Origin],
+    done: set[tuple[int, Pos]],
+    ctx: CheckContext,
+) -> None:
+    """Track cells a marker fits in: each at least print.min_track_cell mm wide and high."""
+    least = game.print.min_track_cell
+    for el in el_list:
+        track = game.tracks.get(el.track) if el.track is not None else None
+        box = element_box(el, use.w, use.h) if track is not None else None
+        if track is None or box is None:
+            continue  # no track, or an unknown one: the structure checks report it
+        n = max(track.max - track.min + 1, 1)
+        vertical = el.direction == "vertical"
+        cw, ch = (box[2], box[3] / n) if vertical else (box[2] / n, box[3])
+        if min(cw, ch) >= least - 0.005:
+            continue
+        origin = where.get(id(el))
+        pos = _position(el, origin, use)
+        if (id(el), pos) in done:
+            continue
+        done.add((id(el), pos))
+        along, step, across, side = (
+            ("high", ch, "wide", cw) if vertical else ("wide", cw, "high", ch)
+        )
+        need = [f"{_mm(least * n)} mm {along}"] if step < least - 0.005 else []
+        need += [f"{_mm(least)} mm {across}"] if side < least - 0.005 else []
+        ctx.add(
+            TRACK_CELL,
+            pos,
+            f"{describe(el, origin, use.lid)} draws the {n} cells of track {track.id} "
+            f"({track.min}..{track.max}) in a {_mm(box[2])} x {_mm(box[3])} mm box on "
+            f"{use.what}: each cell is {_mm(cw)} x {_mm(ch)} mm, smaller than a marker "
+            f"({_mm(least)} mm, print.min_track_cell): make the box "
+            f"{' and '.join(need)}, or set print.min_track_cell to the size of "
+            "the game's markers",
+        )
+
+
 @check
 def layout_geometry(game: Game, ctx: CheckContext) -> None:
-    """Elements inside their face (element-outside) and no image, filled box or filled polygon
-    drawn over a text (element-hides-text), as printed (rotated), once per layout and face
-    size."""
+    """Elements inside their face (element-outside), no image, filled box or filled polygon
+    drawn over a text (element-hides-text), as printed (rotated), and track cells a marker
+    fits in (track-cell), once per layout and face size."""
     table = layout_table(game)
     where = origins(game, table)
     outside_done: set[tuple[int, Pos]] = set()
+    cells_done: set[tuple[int, Pos]] = set()
     hides_done: set[tuple[int, int, Pos]] = set()
     elements: dict[str, list[Element] | None] = {}
     for use in drawn(game):
@@ -309,3 +353,4 @@ def layout_geometry(game: Game, ctx: CheckContext) -> None:
         shapes = element_outlines(el_list, use.w, use.h)
         _outside(use, shapes, where, outside_done, ctx)
         _hides(use, shapes, where, hides_done, ctx)
+        _cells(game, use, el_list, where, cells_done, ctx)

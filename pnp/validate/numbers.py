@@ -45,6 +45,14 @@ def _value(whole: str, frac: str) -> str:
     return f"{int(digits)}.{frac}" if frac else str(int(digits))
 
 
+def first_number(text: str) -> str | None:
+    """The first number of a text, as compared (see the module's docstring); None if none."""
+    for m in _NUMBER_RE.finditer(text):
+        if m.group("int"):
+            return _value(m.group("int"), m.group("frac") or "")
+    return None
+
+
 def numbers(text: str) -> Counter[str]:
     """The numbers of a text, as compared (see the module's docstring), with their counts."""
     return _counted(_NUMBER_RE.findall(text))

@@ -59,6 +59,11 @@ class PrintSettings(Located):
         default_factory=lambda: ["DejaVuSans"], doc="fonts tried for characters the font lacks"
     )
     corner_radius: float = fld(3.0, doc="rounded card corners in the default layouts, mm")
+    min_track_cell: float = fld(
+        8.0,
+        doc="the smallest track cell a marker fits in, mm: a track drawn with narrower or "
+        "shorter cells is a finding (track-cell)",
+    )
     mirror: list[str] = fld(
         default_factory=list,
         doc="languages whose print mirrors the layouts' directions (a horizontal track counts "
@@ -66,6 +71,8 @@ class PrintSettings(Located):
     )
 
     def check(self, ctx: Context) -> None:
+        if not 0 <= self.min_track_cell <= 100:
+            ctx.error(self.at("min_track_cell"), "min_track_cell must lie between 0 and 100 mm")
         for name, pos in [(self.font, self.at("font"))] + [
             (f, self.at("fallback_fonts")) for f in self.fallback_fonts
         ]:

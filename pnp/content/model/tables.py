@@ -215,17 +215,32 @@ class BoxEntry(Located):
     unit: Literal["copies", "cards"] = fld(
         "copies", doc="copies: count every copy; cards: count distinct cards"
     )
+    bring: bool = fld(
+        False,
+        doc="not printed: the players bring it (real coins, dice, a bag); the home copy's "
+        "component list says so. Such a line names no card, deck, token or board",
+    )
 
     SELECTORS: ClassVar[tuple[str, ...]] = ("card", "deck", "tokens", "token", "board", "tag")
 
     def check(self, ctx: Context) -> None:
         chosen = [s for s in self.SELECTORS if getattr(self, s) is not None]
-        if len(chosen) != 1:
+        if self.bring:
+            if chosen:
+                ctx.error(
+                    self.at(chosen[0]),
+                    "a box entry the players bring (bring: true) is not printed, so it names "
+                    f"no {chosen[0]}: remove {chosen[0]}, or remove bring to count what is printed",
+                )
+            if self.item is None:
+                ctx.error(self.pos, "a box entry the players bring needs its item text")
+        elif len(chosen) != 1:
             ctx.error(
                 self.pos,
                 "a box entry counts exactly one kind of thing: give one of "
                 + ", ".join(self.SELECTORS)
-                + (f" (it has {', '.join(chosen)})" if chosen else ""),
+                + (f" (it has {', '.join(chosen)})" if chosen else "")
+                + ", or bring: true for what the players bring",
             )
         if self.count < 0:
             ctx.error(self.at("count"), "a count cannot be negative")

@@ -16,7 +16,14 @@ available from this package itself.
 
 from __future__ import annotations
 
-from .boards import BOARD_MARGIN, BOARD_OVERLAP, Tile, plan_board_tiles, tile_board
+from .boards import (
+    BOARD_MARGIN,
+    BOARD_OVERLAP,
+    BoardOverview,
+    Tile,
+    plan_board_tiles,
+    tile_board,
+)
 from .furniture import place_furniture
 from .geometry import Duplex, Line, Rect, mirror, mirror_line
 from .grid import FoldGrid, Grid, fit_fold, fit_grid
@@ -36,7 +43,7 @@ from .pages import (
     Shape,
     Slot,
 )
-from .planner import double_sided_pages, number_sheets, plan_document
+from .planner import board_overviews, double_sided_pages, number_sheets, plan_document
 from .printable import Outside, outside_printable
 from .proof import PROOF_SCALE_MAX, plan_proof
 from .sheets import impose
@@ -51,6 +58,7 @@ __all__ = [
     "PROOF_SCALE_MAX",
     "SCALE_BAR",
     "TOKEN_GAP",
+    "BoardOverview",
     "Duplex",
     "FoldGrid",
     "Furniture",
@@ -65,6 +73,7 @@ __all__ = [
     "Shape",
     "Slot",
     "Tile",
+    "board_overviews",
     "crop_marks",
     "double_sided_pages",
     "fit_fold",

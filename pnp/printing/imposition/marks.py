@@ -7,12 +7,15 @@ print the outer ``margin`` mm of the paper prints every mark whole.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.units import Size
 from .geometry import Line, Rect
 from .grid import FoldGrid, Grid, cut_lines
 from .pages import MARK_LENGTH, MARK_OFFSET, MIN_MARGIN, MIN_MARK
 
 MARK_GAP = 0.5  # mm a mark keeps from its card (and bleed) at the least: the backs' offset
+BAND_MARK = 3.5  # mm, the crop marks between two bands of a shared sheet (each band's own)
 
 SIDES = ("top", "bottom", "left", "right")
 
@@ -103,3 +106,59 @@ def _clip(a: float, b: float, lo: float, hi: float, before: bool) -> tuple[float
         else:
             a -= grow
     return a, b
+
+
+def band_marks(
+    grid: Grid, count: int, bleed: float, margin: float, top: float, bottom: float
+) -> tuple[list[Line], int]:
+    """Crop marks for the first ``count`` cells of ``grid`` (filled row by row): a mark at
+    each end of every cut line of those cells that has room for MIN_MARK mm, none for an
+    empty cell. A line that ends beside empty cells (a last row part filled) gets its mark
+    there, on the empty paper. Vertical marks reach no higher than ``top`` and no lower than
+    ``bottom`` (the margin, or half-way to the next band); horizontal ones stop at the
+    margin. Returns the marks, and how many cut lines have none."""
+    cells = [grid.rect(i) for i in range(count)]
+    offset = bleed + MARK_OFFSET
+    lines: list[Line] = []
+    bare = 0
+
+    def marks(*ends: tuple[float, Callable[[float], Line]]) -> None:
+        nonlocal bare
+        made = [make(min(MARK_LENGTH, room)) for room, make in ends if room >= MIN_MARK - 1e-9]
+        lines.extend(made)
+        bare += not made
+
+    for x, (y1, y2) in _segments(cells, vertical=True):
+        end, start = y1 - offset, y2 + offset
+        marks((end - top, _vertical(x, end, -1)), (bottom - start, _vertical(x, start, 1)))
+    right_edge = grid.paper.w - margin
+    for y, (x1, x2) in _segments(cells, vertical=False):
+        end, start = x1 - offset, x2 + offset
+        marks(
+            (end - margin, _horizontal(y, end, -1)), (right_edge - start, _horizontal(y, start, 1))
+        )
+    return lines, bare
+
+
+def _vertical(x: float, at: float, way: int) -> Callable[[float], Line]:
+    """A vertical mark of a given length from ``at``, up (way -1) or down (1)."""
+    return lambda n: Line(x, min(at, at + way * n), x, max(at, at + way * n))
+
+
+def _horizontal(y: float, at: float, way: int) -> Callable[[float], Line]:
+    """A horizontal mark of a given length from ``at``, left (way -1) or right (1)."""
+    return lambda n: Line(min(at, at + way * n), y, max(at, at + way * n), y)
+
+
+def _segments(cells: list[Rect], vertical: bool) -> list[tuple[float, tuple[float, float]]]:
+    """The cut lines of ``cells``: each edge coordinate (x for vertical lines, y for
+    horizontal ones) with the span of the cells it bounds, in order."""
+    spans: dict[float, tuple[float, float]] = {}
+    for r in cells:
+        edges = (r.x, r.right) if vertical else (r.y, r.bottom)
+        lo, hi = (r.y, r.bottom) if vertical else (r.x, r.right)
+        for e in edges:
+            key = round(e, 4)
+            a, b = spans.get(key, (lo, hi))
+            spans[key] = (min(a, lo), max(b, hi))
+    return sorted(spans.items())

@@ -19,9 +19,13 @@ Shape = Literal["rect", "round", "square", "hex"]
 MIN_MARGIN = 5.0  # mm kept free at the paper edge: home printers print no closer (default)
 MARK_OFFSET = 1.5  # mm between a card's trim (or bleed) edge and its crop mark
 MARK_LENGTH = 6.0  # mm, longest crop mark
-MIN_MARK = 1.0  # mm, shortest crop mark: grids keep this much room inside the margin
+MIN_MARK = 3.0  # mm, shortest crop mark (visible, and long enough to lay a ruler on): grids
+#                 keep this much room inside the margin, or take fewer rows or columns
 TOKEN_GAP = 3.0  # mm between tokens (each is cut on its own)
+OUTLINE_CLEAR = 1.0  # mm between faces cut on their outlines (tokens) and the margin or marks
 SCALE_BAR = 50.0  # mm
+FOLD_GUTTER = 4.0  # mm between fronts and backs across a gutter fold: a fold a little off
+#                    does not show at the cards' edges, which are cut on their marks
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,7 @@ PageKind = Literal[
     "setup",
     "blank",
     "board",
+    "board-overview",
     "fold",
     "calibration",
     "proof",
@@ -84,6 +89,7 @@ class Page:
     side: Literal["front", "back"] = "front"
     trim: Rect | None = None  # trim box: the grid of cards, without bleed
     bleed: float = 0.0
+    short_marks: int = 0  # ends of cut lines with no room for a crop mark (printable check)
     payload: object = None  # setup sheet: the game; board tile: tile info
 
 
@@ -97,3 +103,5 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     gap: float | None = None  # None: the game's print.gap
     margin: float = MIN_MARGIN  # mm at the paper edge the printer cannot print: nothing drawn
+    fold_gutter: float = FOLD_GUTTER  # --fold: mm between the fronts and the backs
+    ink_saver: bool = False  # backs drawn as a light tint of themselves

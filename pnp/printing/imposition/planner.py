@@ -1,8 +1,9 @@
 """The planner: every page of one game's PDF, in print order, as plain data.
 
-Setup sheet pages first, then the cards (decks of one card size share sheets), boards (those
-that fit the paper are imposed like cards, larger ones tiled), tokens (sets of one shape and
-size share sheets); in duplex, blank pages keep every back on its front's sheet.
+Setup sheet pages first, then the cards (decks of one card size share sheets), boards that
+fit the paper (imposed like cards) and tokens (sets of one shape and size share sheets), runs
+of different sizes sharing a sheet where they fit (:mod:`.packing`), then the tiles of boards
+larger than the paper; in duplex, blank pages keep every back on its front's sheet.
 """
 
 from __future__ import annotations
@@ -13,23 +14,53 @@ from typing import TypeVar
 from ...content.model import Board, Deck, Game, TokenSet
 from ...content.queries import card_size, token_size
 from ...core.units import PAPERS, Size
-from .boards import plan_board_tiles
+from .boards import BoardOverview, plan_board_tiles
 from .grid import fit_grid
+from .leftovers import onto_tiles
+from .packing import Run, pack
 from .pages import TOKEN_GAP, Item, Options, Page, PageKind, Shape
 from .sheets import impose
 
 
-def plan_document(game: Game, opts: Options, setup_pages: int = 1) -> list[Page]:
-    """Every page of one game's PDF in print order: setup sheet, cards, boards, tokens."""
+def plan_document(
+    game: Game, opts: Options, setup_pages: int = 1, overviews: bool = True
+) -> list[Page]:
+    """Every page of one game's PDF in print order: setup sheet, then the sheets of cards,
+    boards that fit the paper and tokens (sharing sheets where they fit), then the tiles of
+    boards larger than the paper, each board's after its overview page (``overviews``; the
+    setup sheet may draw them instead: :func:`board_overviews`)."""
     paper = PAPERS[opts.paper]
     gap = game.print.gap if opts.gap is None else opts.gap
     pages: list[Page] = [
         Page("setup", paper.portrait(), payload=(game, i)) for i in range(setup_pages)
     ]
-    pages.extend(_card_pages(game, paper, gap, opts))
-    pages.extend(_board_pages(game, paper, gap, opts))
-    pages.extend(_token_pages(game, paper, opts))
-    return number_sheets(pages, opts)
+    runs = [*_card_runs(game, gap, opts), *_board_runs(game, paper, gap, opts)]
+    runs.extend(_token_runs(game, opts))
+    if opts.fold:  # gutter-fold sheets hold one run each
+        for r in runs:
+            pages.extend(
+                impose(paper, r.size, r.spacing, r.items, opts, r.group, r.kinds, opts.bleed)
+            )
+    else:
+        pages.extend(pack(paper, runs, opts, opts.bleed))
+    for board in game.boards.values():
+        if fit_grid(paper, board.size, gap, opts.bleed) is None:
+            tiles = plan_board_tiles(board, paper, opts)
+            pages.extend(p for p in tiles if overviews or p.kind != "board-overview")
+    return number_sheets(onto_tiles(pages, opts), opts)
+
+
+def board_overviews(game: Game, opts: Options) -> list[BoardOverview]:
+    """The overview of each board printed in tiles, as its overview page would show it."""
+    paper = PAPERS[opts.paper]
+    gap = game.print.gap if opts.gap is None else opts.gap
+    found = []
+    for board in game.boards.values():
+        if fit_grid(paper, board.size, gap, opts.bleed) is None:
+            first = plan_board_tiles(board, paper, opts)[0]
+            if isinstance(first.payload, BoardOverview):
+                found.append(first.payload)
+    return found
 
 
 T = TypeVar("T")
@@ -48,45 +79,45 @@ def _runs(things: list[T], key: Callable[[T], K]) -> list[tuple[K, list[T]]]:
     return runs
 
 
-def _card_pages(game: Game, paper: Size, gap: float, opts: Options) -> list[Page]:
-    """Decks of the same card size share sheets, in the order they are defined."""
-    pages: list[Page] = []
+CARD_KINDS: tuple[PageKind, PageKind] = ("fronts", "backs")
+TOKEN_KINDS: tuple[PageKind, PageKind] = ("tokens", "token-backs")
+
+
+def _card_runs(game: Game, gap: float, opts: Options) -> list[Run]:
+    """Decks of the same card size, in the order they are defined."""
+    runs: list[Run] = []
     decks = [deck for deck in game.decks.values() if deck.cards]
+    spacing = max(gap, 2 * opts.bleed)
     for size, run in _runs(decks, lambda deck: card_size(game, deck)):
         items = [pair for deck in run for pair in _deck_items(deck)]
         group = ", ".join(d.id for d in run)
-        pages.extend(impose(paper, size, gap, items, opts, group, ("fronts", "backs"), opts.bleed))
-    return pages
+        runs.append(Run(size, spacing, items, group, CARD_KINDS, True))
+    return runs
 
 
-def _board_pages(game: Game, paper: Size, gap: float, opts: Options) -> list[Page]:
-    """Boards that fit the paper are imposed like cards (those of one size share sheets);
-    larger ones are tiled, and their tiles come first."""
-    pages: list[Page] = []
-    fitting: list[Board] = []
-    for board in game.boards.values():
-        if fit_grid(paper, board.size, gap, opts.bleed) is None:
-            pages.extend(plan_board_tiles(board, paper, opts))
-        else:
-            fitting.append(board)
+def _board_runs(game: Game, paper: Size, gap: float, opts: Options) -> list[Run]:
+    """Boards that fit the paper, imposed like cards (those of one size together); larger
+    ones are tiled (:func:`plan_board_tiles`)."""
+    fitting = [b for b in game.boards.values() if fit_grid(paper, b.size, gap, opts.bleed)]
+    spacing = max(gap, 2 * opts.bleed)
+    runs: list[Run] = []
     for size, run in _runs(fitting, lambda board: board.size):
         items = [pair for b in run for pair in _board_items(b)]
         group = ", ".join(b.id for b in run)
-        pages.extend(impose(paper, size, gap, items, opts, group, ("fronts", "backs"), opts.bleed))
-    return pages
+        runs.append(Run(size, spacing, items, group, CARD_KINDS, True))
+    return runs
 
 
-def _token_pages(game: Game, paper: Size, opts: Options) -> list[Page]:
-    """Token sets of the same shape and size share sheets too."""
-    pages: list[Page] = []
+def _token_runs(game: Game, opts: Options) -> list[Run]:
+    """Token sets of the same shape and size, in the order they are defined."""
+    runs: list[Run] = []
     sets = [ts for ts in game.tokens.values() if ts.tokens]
+    spacing = max(TOKEN_GAP, 2 * opts.bleed)
     for _key, run in _runs(sets, lambda ts: (ts.shape, ts.size)):
         items = [pair for ts in run for pair in _token_items(ts)]
         group = ", ".join(ts.id for ts in run)
-        kinds: tuple[PageKind, PageKind] = ("tokens", "token-backs")
-        size = token_size(run[0])
-        pages.extend(impose(paper, size, TOKEN_GAP, items, opts, group, kinds, opts.bleed))
-    return pages
+        runs.append(Run(token_size(run[0]), spacing, items, group, TOKEN_KINDS, False))
+    return runs
 
 
 def _deck_items(deck: Deck) -> Iterator[tuple[Item, Item | None]]:

@@ -31,7 +31,7 @@ def outside_printable(pages: list[Page], margin: float, marks: bool = True) -> l
     printable area for a mark of at least MIN_MARK mm at each end of every cut line."""
     found: dict[str, Outside] = {}
     for n, page in enumerate(pages, 1):
-        short = marks and page.kind == "fronts" and len(page.marks) < _marks_needed(page)
+        short = marks and page.short_marks > 0
         for slot in page.slots:
             owner = slot.item.owner
             if owner.id in found:
@@ -42,13 +42,6 @@ def outside_printable(pages: list[Page], margin: float, marks: bool = True) -> l
             elif short:
                 found[owner.id] = Outside(owner, n, d, "crop marks")
     return list(found.values())
-
-
-def _marks_needed(page: Page) -> int:
-    """A mark at both ends of every cut line of the page's grid."""
-    xs = {round(x, 4) for s in page.slots for x in (s.rect.x, s.rect.right)}
-    ys = {round(y, 4) for s in page.slots for y in (s.rect.y, s.rect.bottom)}
-    return 2 * (len(xs) + len(ys))
 
 
 def _edge_distance(r: Rect, w: float, h: float) -> float:

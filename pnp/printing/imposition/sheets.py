@@ -12,9 +12,10 @@ from dataclasses import replace
 
 from ...core.units import Size
 from .furniture import place_furniture
-from .geometry import Line, Rect, mirror, mirror_line
-from .grid import FoldGrid, Grid, folds, grids
-from .marks import crop_marks, fold_marks, shift_marks
+from .geometry import Line, Rect
+from .grid import FoldGrid, folds
+from .marks import fold_marks
+from .packing import Run, pack
 from .pages import Item, Options, Page, PageKind, Slot
 
 
@@ -30,11 +31,11 @@ def impose(
 ) -> list[Page]:
     """Items of one size on as many sheets as they need: gutter-fold sheets when folding and
     there are backs to print (if the fold arrangement fits), else pages of fronts, each
-    followed by the page of their backs."""
+    followed by the page of their backs (:func:`~.packing.pack`)."""
     has_backs = any(b is not None for _f, b in items)
     marked = kinds[0] == "fronts"  # cards get crop marks; tokens their outlines
     if opts.fold and has_backs:
-        found = folds(paper, size, gap, bleed)
+        found = folds(paper, size, gap, bleed, opts.fold_gutter)
         for fold in found:  # the fullest arrangement that has room for the scale bar
             pages = _fold_pages(fold, items, opts, group, bleed, marked)
             if pages[0].furniture.scale_bar is not None:
@@ -43,63 +44,8 @@ def impose(
             return _fold_pages(found[0], items, opts, group, bleed, marked)
         # too large to fold: fronts and backs on pages of their own, mirrored for gluing
         opts = replace(opts, duplex="none")
-    grid = choose_grid(paper, size, gap, bleed, opts, marked)
-    if grid is None:
-        raise ValueError(f"a {size} item does not fit on {opts.paper}")
-    return _sheet_pages(grid, items, opts, group, kinds, bleed)
-
-
-def choose_grid(
-    paper: Size, size: Size, gap: float, bleed: float, opts: Options, marked: bool
-) -> Grid | None:
-    """The grid with the most faces that leaves room for the scale bar (at the default
-    margin: cards do not move with ``--margin``); the fullest grid if none does."""
-    found = grids(paper, size, gap, bleed)
-    for grid in found:
-        marks = crop_marks(grid, bleed) if marked and opts.crop_marks else []
-        fur = place_furniture(grid.paper, grid.extent().grow(bleed), marks)
-        if fur.scale_bar is not None:
-            return grid
-    return found[0] if found else None
-
-
-def _sheet_pages(
-    grid: Grid,
-    items: list[tuple[Item, Item | None]],
-    opts: Options,
-    group: str,
-    kinds: tuple[PageKind, PageKind],
-    bleed: float,
-) -> list[Page]:
-    pages: list[Page] = []
-    marked = opts.crop_marks and kinds[0] == "fronts"
-    marks = crop_marks(grid, bleed, opts.margin) if marked else []
-    extent = grid.extent()
-    fur = place_furniture(grid.paper, extent.grow(bleed), marks, opts.margin)
-    dx, dy = opts.back_offset
-    for start in range(0, len(items), grid.count):
-        chunk = items[start : start + grid.count]
-        front = Page(kinds[0], grid.paper, marks=list(marks), furniture=fur, group=group)
-        front.trim = extent
-        front.bleed = bleed
-        for i, (f, _b) in enumerate(chunk):
-            front.slots.append(Slot(grid.rect(i), f, bleed, i))
-        pages.append(front)
-        if not any(b is not None for _f, b in chunk):
-            continue
-        back = Page(kinds[1], grid.paper, group=group, side="back")
-        back.bleed = bleed
-        back.trim = mirror(extent, grid.paper, opts.duplex).shift(dx, dy)
-        mirrored = [mirror_line(m, grid.paper, opts.duplex) for m in marks]
-        back.marks = shift_marks(mirrored, dx, dy, grid.paper, opts.margin)
-        back.furniture = place_furniture(grid.paper, back.trim.grow(bleed), back.marks, opts.margin)
-        for i, (f, b) in enumerate(chunk):
-            rect = mirror(grid.rect(i), grid.paper, opts.duplex).shift(dx, dy)
-            back.slots.append(
-                Slot(rect, b or Item(None, f.owner, f.card, "back", f.shape), bleed, i)
-            )
-        pages.append(back)
-    return pages
+    spacing = max(gap, 2 * bleed)
+    return pack(paper, [Run(size, spacing, items, group, kinds, marked)], opts, bleed)
 
 
 def _fold_pages(

@@ -40,6 +40,8 @@ class RendererBase:
     forms: dict[Any, str] = field(default_factory=dict)
     form_uses: dict[Any, int] = field(default_factory=dict)
     _setup_pending: list[Flowable] | None = None
+    _setup_columns: bool = False  # the setup sheet flows in two columns from here on
+    _setup_overviews: list[Any] = field(default_factory=list)  # boards the sheet draws
     source_engine: FaceEngine | None = None  # proofs: the engine of the source language
 
     def w(self, message: str, n: int | None = None) -> str:

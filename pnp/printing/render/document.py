@@ -9,14 +9,13 @@ many times, so a deck of 1,000 cards carries one copy of its back.
 from __future__ import annotations
 
 import io
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...compat import reportlab as rl
 from ...core.units import Size, pt
-from ...typeset.faces import Op, flatten
-from ..imposition import Page, Slot
+from ..imposition import Page
 from ..pdfimage import save_streaming
 from .boards import BoardTiles
 from .furniture import SheetFurniture
@@ -70,18 +69,6 @@ class Renderer(SetupSheet, ProofPages, BoardTiles, SheetFurniture):
                 key = self._form_key(slot)
                 self.form_uses[key] = self.form_uses.get(key, 0) + 1
 
-    def _form_key(self, slot: Slot) -> Any:
-        item = slot.item
-        return (
-            self.engine.lang,
-            id(item.face),
-            item.side,
-            slot.rect.w,
-            slot.rect.h,
-            slot.bleed,
-            item.shape,
-        )
-
     def page(self, canvas: Canvas, page: Page) -> None:
         """One page: its size and trim box, then what its kind draws."""
         canvas.setPageSize((pt(page.size.w), pt(page.size.h)))
@@ -100,6 +87,8 @@ class Renderer(SetupSheet, ProofPages, BoardTiles, SheetFurniture):
             self.blank(pen, page)
         elif page.kind == "board":
             self.board_tile(pen, page)
+        elif page.kind == "board-overview":
+            self.board_overview(pen, page)
         elif page.kind == "proof":
             self.proof_page(pen, page)
         else:
@@ -110,52 +99,3 @@ class Renderer(SetupSheet, ProofPages, BoardTiles, SheetFurniture):
             if page.fold is not None:
                 self.fold_line(pen, page)
             self.furniture(pen, page)
-
-    def slot(self, pen: Pen, slot: Slot) -> None:
-        """The face in a slot: placed from its form when the document uses it more than once."""
-        item = slot.item
-        if item.face is None:
-            return
-        key = self._form_key(slot)
-        c = pen.c
-        r = slot.rect
-
-        def operations() -> list[Op]:  # computed only when the face is drawn
-            assert item.face is not None
-            face_ops = self.engine.ops(
-                item.face, item.owner, item.card, item.side, r.w, r.h, slot.bleed
-            )
-            return flatten(face_ops)
-
-        if self.form_uses.get(key, 0) > 1:
-            name = self.forms.get(key)
-            if name is None:
-                ops = operations()
-                name = f"face{len(self.forms)}"
-                b = slot.bleed
-                c.beginForm(
-                    name, lowerx=pt(-b), lowery=pt(-b), upperx=pt(r.w + b), uppery=pt(r.h + b)
-                )
-                self.draw_face(c, ops, r.w, r.h, item.shape, slot.bleed)
-                c.endForm()
-                self.forms[key] = name
-            c.saveState()
-            _place(c, pen, slot)
-            c.doForm(name)
-            c.restoreState()
-        else:
-            c.saveState()
-            _place(c, pen, slot)
-            self.draw_face(c, operations(), r.w, r.h, item.shape, slot.bleed)
-            c.restoreState()
-
-
-def _place(c: Canvas, pen: Pen, slot: Slot) -> None:
-    """Move the origin to the slot's lower-left corner (its upper-right, turned half a turn,
-    for a face drawn upside down)."""
-    r = slot.rect
-    if slot.turned:
-        c.translate(pt(r.x + r.w), pt(pen.page.h - r.y))
-        c.rotate(180)
-    else:
-        c.translate(pt(r.x), pt(pen.page.h - r.y - r.h))

@@ -1,6 +1,7 @@
-"""Printing instructions for the setup sheet, written from the options of the build and its page
-plan, in the build language: which pages to print double-sided and on which edge, how to glue
-or fold instead, the bleed, the back offset, and where the scale bar is."""
+"""Printing instructions for the first page, written from the options of the build and its page
+plan, in the build language: 100 %, which pages to print double-sided and on which edge, how to
+glue or fold instead, the paper and card the sheets are made for, how to cut, the bleed, the
+back offset, and the scale bar that checks the scale."""
 
 from __future__ import annotations
 
@@ -8,12 +9,24 @@ from collections.abc import Callable
 
 from babel.numbers import format_decimal
 
+from ...core.units import PAPERS
 from ..imposition import SCALE_BAR, Options, Page, double_sided_pages
 
 Word = Callable[[str], str]
 
 # the sentences, as pnp's sheet words (pnp.i18n.words): each build prints those of its options
-ALWAYS = "How to print: at 100 % (actual size), never “fit to page”."
+HEADING = "How to print"
+ALWAYS = "Print at 100 % (actual size), never “fit to page”."
+PAPER = (
+    "This copy is laid out for {paper} paper ({size} mm); nothing is printed within "
+    "{margin} mm of its edges."
+)
+STOCK = (
+    "Cards, tokens and boards are best on thin card (160–220 g/m²) if your printer takes "
+    "it, or on paper glued onto card."
+)
+CUT = "Cut cards and boards on the crop marks, tokens on their outlines."
+PAPER_NAMES = {"letter": "Letter"}  # sheet words; other papers print their id in capitals
 SCALE = (
     "The scale bar beside the cards, tokens and board tiles measures {length} mm when the "
     "scale is right."
@@ -39,7 +52,12 @@ FOLD = (
 BLEED = "Cards have {bleed} mm of bleed: cut on the crop marks, not on the edge of the colour."
 OFFSET = "Backs are shifted by {x} mm across and {y} mm down to match your printer (--back-offset)."
 MESSAGES = (
+    HEADING,
     ALWAYS,
+    PAPER,
+    STOCK,
+    CUT,
+    *PAPER_NAMES.values(),
     SCALE,
     *DUPLEX.values(),
     SINGLE_REST,
@@ -52,21 +70,27 @@ MESSAGES = (
 )
 
 
-def print_advice(word: Word, layout: Options, pages: list[Page], lang: str) -> str:
-    """How to print this build, for the setup sheet; ``word`` gives pnp's sheet words in the
-    build language, ``pages`` is the document's plan."""
+def print_advice(word: Word, layout: Options, pages: list[Page], lang: str) -> list[str]:
+    """How to print this build, sentence by sentence, for the box on the first page; ``word``
+    gives pnp's sheet words in the build language, ``pages`` is the document's plan."""
 
     def number(value: float) -> str:
         return format_decimal(value, locale=lang)
 
     sentences = [word(ALWAYS), _how(word, layout, pages)]
+    paper = PAPERS[layout.paper]
+    name = word(PAPER_NAMES[layout.paper]) if layout.paper in PAPER_NAMES else layout.paper.upper()
+    size = f"{number(round(paper.w, 1))} × {number(round(paper.h, 1))}"
+    sentences.append(word(PAPER).format(paper=name, size=size, margin=number(layout.margin)))
+    if any(p.slots for p in pages):
+        sentences += [word(STOCK), word(CUT)]
     if layout.bleed > 0:
         sentences.append(word(BLEED).format(bleed=number(layout.bleed)))
     x, y = layout.back_offset
     if (x, y) != (0.0, 0.0) and not layout.fold:
         sentences.append(word(OFFSET).format(x=number(x), y=number(y)))
     sentences.append(word(SCALE).format(length=number(SCALE_BAR)))
-    return " ".join(s for s in sentences if s)
+    return [s for s in sentences if s]
 
 
 def _how(word: Word, layout: Options, pages: list[Page]) -> str:

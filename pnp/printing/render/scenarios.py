@@ -10,16 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Spacer
 from reportlab.platypus.flowables import Flowable
 
 from ...content.queries import draw_count, player_range
 from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
 from .base import RendererBase
+from .flow import Together
+
+STEP_PT, STEP_LEADING = 8.5, 10.2  # points: the checklists, set in two columns
+REFER_CHARS = 80  # a rule, victory or defeat this long is printed once, then referred to
 
 
 class ScenarioSteps(RendererBase):
     """The renderer's part that writes scenarios as checklists."""
+
+    _said: dict[str, str]  # long texts printed, and the scenario that printed each first
 
     def scenario(
         self, sc: Any, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
@@ -27,13 +32,11 @@ class ScenarioSteps(RendererBase):
         """A scenario's set-up as a checklist: what to take out of the box, in order."""
         t = self.translator.text
         game = self.game
-        out: list[Flowable] = [Spacer(1, 8)]
+        text = ParagraphStyle("sc", parent=body, fontSize=STEP_PT, leading=STEP_LEADING)
+        head = ParagraphStyle("sc-h", parent=h2, fontSize=10.5, leading=13, spaceBefore=5)
+        head.spaceAfter = 1
         name = t(sc.name) if sc.name else sc.id
-        if sc.extends and sc.extends in game.scenarios:
-            parent = game.scenarios[sc.extends]
-            base = t(parent.name) if parent.name else parent.id
-            name = self.w("{name} (variant of {base})").format(name=name, base=base)
-        out.append(Paragraph(self.para(name, "bold", 12), h2))
+        out: list[Flowable] = [Paragraph(self.para(name, "bold", 10.5), head)]
         lo, hi = player_range(game, sc)
         if lo != hi:
             facts = [self.w("{lo}-{hi} player", hi).format(lo=lo, hi=hi)]
@@ -41,43 +44,105 @@ class ScenarioSteps(RendererBase):
             facts = [self.w("{n} player", lo).format(n=lo)]
         if sc.difficulty:
             facts.append(t(sc.difficulty))
-        out.append(Paragraph(self.para(" · ".join(facts), "italic", 9), body))
+        parent = game.scenarios.get(sc.extends) if sc.extends else None
+        base = ""
+        if parent is not None:
+            base = t(parent.name) if parent.name else parent.id
+            facts.append(self.w("variant of {base}").format(base=base))
+        out.append(Paragraph(self.para(" · ".join(facts), "italic", STEP_PT), text))
+        out = [Together(out)]  # the heading never alone at the bottom of a column
         if sc.story:
             out.extend(self.paragraphs(t(sc.story), small))
-        steps: list[str] = []
-        for ref in sc.boards:
-            board = game.boards.get(ref.board)
-            bname = (
-                t(board.name or board.title) if board and (board.name or board.title) else ref.board
-            )
-            side = {"front": "A", "back": "B"}.get(ref.side, ref.side)
-            where = f" — {t(ref.where)}" if ref.where else ""
-            if board is not None and board.back is None:
-                place = self.w("Place {board}").format(board=bname)
-            else:
-                place = self.w("Place {board}, side {side} up").format(board=bname, side=side)
-            steps.append(place + where)
-        for track_id, value in sc.start.items():
-            track = game.tracks.get(track_id)
-            tname = t(track.name) if track and track.name else track_id
-            steps.append(self.w("Set {track} to {value}").format(track=tname, value=value))
-        if sc.setup:
-            steps.append(t(sc.setup))
-        for step in sc.cards:
-            steps.append(self.deck_step(step, lo, hi))
-        for i, text in enumerate(steps, 1):
-            out.append(Paragraph(self.para(f"{i}. {text}", "regular", 9.5), body))
-        for label, text in (
+        steps = self._steps(sc, lo, hi)
+        if parent is not None:  # a variant lists what it changes
+            same = set(self._steps(parent, *player_range(game, parent)))
+            changed = [s for s in steps if s not in same]
+            if len(changed) < len(steps):
+                steps = [*changed, self.w("Other steps: as in {base}.").format(base=base)]
+        step_style = ParagraphStyle("step", parent=text, spaceAfter=0.5)
+        for i, step in enumerate(steps, 1):
+            out.append(Paragraph(self.para(f"{i}. {step}", "regular", STEP_PT), step_style))
+        for label, said in (
             (self.w("Special rules"), sc.rules),
             (self.w("Victory"), sc.victory),
             (self.w("Defeat"), sc.defeat),
         ):
-            if text:
-                out.extend(self.paragraphs(f"**{label}:** {t(text)}", body))
+            if said:
+                out.extend(self.paragraphs(f"**{label}:** {self._once(t(said), name)}", text))
         return out
 
-    def deck_step(self, step: Any, lo: int, hi: int) -> str:
-        """One deck of a scenario: which cards to keep, set aside, order, shuffle and draw."""
+    def _once(self, said: str, name: str) -> str:
+        """A long text printed once: again, it refers to the scenario that printed it first."""
+        first = self._said.setdefault(said, name)
+        if first == name or len(said) < REFER_CHARS:
+            return said
+        return self.w("as in {scenario}").format(scenario=first)
+
+    def _steps(self, sc: Any, lo: int, hi: int) -> list[str]:
+        """A scenario's numbered steps: boards, tracks, its own set-up text, decks."""
+        steps = [*self._board_steps(sc), *self._track_steps(sc)]
+        if sc.setup:
+            steps.append(self.translator.text(sc.setup))
+        steps.extend(self._deck_steps(sc, lo, hi))
+        return steps
+
+    def _board_steps(self, sc: Any) -> list[str]:
+        """One step for each run of boards placed alike (the same side, the same where):
+        "Place A, B, C, side A up — Top row: choose 3 of these 4"."""
+        t = self.translator.text
+        game = self.game
+        runs: list[tuple[tuple[str, str, bool], list[str]]] = []
+        for ref in sc.boards:
+            board = game.boards.get(ref.board)
+            named = board.name or board.title if board is not None else None
+            bname = t(named) if named else ref.board
+            side = {"front": "A", "back": "B"}.get(ref.side, ref.side)
+            where = t(ref.where) if ref.where else ""
+            key = (side, where, board is not None and board.back is None)
+            if runs and runs[-1][0] == key:
+                runs[-1][1].append(bname)
+            else:
+                runs.append((key, [bname]))
+        steps = []
+        for (side, where, one_sided), names in runs:
+            boards = ", ".join(names)
+            if one_sided:
+                place = self.w("Place {board}").format(board=boards)
+            else:
+                place = self.w("Place {board}, side {side} up").format(board=boards, side=side)
+            steps.append(place + (f" — {where}" if where else ""))
+        return steps
+
+    def _track_steps(self, sc: Any) -> list[str]:
+        """The tracks' starting spaces, in one step: "Set BF to 1" for one track,
+        "Starting values: BF 1, INS 2" for several."""
+        t = self.translator.text
+        parts = []
+        for track_id, value in sc.start.items():
+            track = self.game.tracks.get(track_id)
+            parts.append((t(track.name) if track and track.name else track_id, value))
+        if len(parts) == 1:
+            ((name, value),) = parts
+            return [self.w("Set {track} to {value}").format(track=name, value=value)]
+        listed = ", ".join(f"{name} {value}" for name, value in parts)
+        return [self.w("Starting values: {tracks}").format(tracks=listed)] if parts else []
+
+    def _deck_steps(self, sc: Any, lo: int, hi: int) -> list[str]:
+        """One step for each deck, decks prepared alike in one step ("**A, B:** shuffle")."""
+        groups: list[tuple[str, list[str]]] = []
+        for step in sc.cards:
+            name, what = self.deck_step(step, lo, hi)
+            for known, names in groups:
+                if known == what:
+                    names.append(name)
+                    break
+            else:
+                groups.append((what, [name]))
+        return [f"**{', '.join(names)}:** {what}" for what, names in groups]
+
+    def deck_step(self, step: Any, lo: int, hi: int) -> tuple[str, str]:
+        """One deck of a scenario: its name, and which cards to keep, set aside, order,
+        shuffle and draw."""
         t = self.translator.text
         game = self.game
         deck = game.decks.get(step.deck) or game.tokens.get(step.deck)
@@ -118,10 +183,10 @@ class ScenarioSteps(RendererBase):
             parts.append(self.w("put on top: {cards}").format(cards=names(step.top)))
         if step.bottom:
             parts.append(self.w("put at the bottom: {cards}").format(cards=names(step.bottom)))
-        text = f"**{dname}:** " + "; ".join(parts)
+        text = "; ".join(parts)
         if step.note:
-            text += f" — {t(step.note)}"
-        return text
+            text += f" — {t(step.note)}" if text else t(step.note)
+        return dname, text
 
     def _filter(self, flt: Any) -> str:
         """How the cards a filter picks are marked: their tag and values."""

@@ -1,4 +1,5 @@
-"""The setup sheet: the game's title, set-up text, tables, scenarios, how to print, edition.
+"""The setup sheet: the game's title, how to print and what this copy holds, set-up text,
+tables, scenarios, edition.
 
 The sheet is a flow of paragraphs and tables over as many pages as it needs; the planner
 reserves them (:meth:`SetupSheet.count_setup_pages` measures on a scratch canvas), and each
@@ -8,7 +9,7 @@ setup page draws the next part of the flow.
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, cast
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -21,19 +22,24 @@ from ...content.model import Table as TableModel
 from ...core.rules import OVERFLOW
 from ...core.units import PAPERS, Size, pt
 from ...typeset.faces import TextIssue, cell_text
-from ...typeset.faces.marks import MARK
-from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
+from ...typeset.faces.marks import MARK, PLACEHOLDER, PLACEHOLDER_COLOR
+from ...typeset.headers import header_xml
+from ...typeset.layout import (
+    Paragraph,  # reportlab's, or pnp's layout for shaped/RTL text
+)
 from ...typeset.scripts import is_rtl
-from ..imposition import Options, Page, plan_document
-from .instructions import print_advice
+from ..imposition import Options, Page, board_overviews, plan_document
+from .boards import DrawsOverview, OverviewBlock
+from .flow import COLUMN_GAP, Columns, bare_table, measured, parts, splits, with_heading
+from .frontmatter import FrontMatter
 from .pen import Pen
 from .scenarios import ScenarioSteps
 
 
-class SetupSheet(ScenarioSteps):
+class SetupSheet(FrontMatter, ScenarioSteps):
     """The renderer's part that draws the setup sheet."""
 
-    SETUP_MARGIN = 15.0
+    SETUP_MARGIN = 10.0  # mm: wider than the printable margin, narrow enough for a dense sheet
     _setup_body: list[Flowable] | None = None  # the sheet up to the advice (setup_flowables)
 
     def _setup_frame(self, page: Size) -> Frame:
@@ -41,35 +47,89 @@ class SetupSheet(ScenarioSteps):
         m = self.SETUP_MARGIN
         return Frame(pt(m), pt(m), pt(page.w - 2 * m), pt(page.h - 2 * m), showBoundary=0)
 
+    def _column_frames(self, page: Size, top: float | None = None) -> list[Frame]:
+        """Two columns from ``top`` (points from the bottom; the top margin by default) to
+        the bottom margin, in reading order (the right one first, right to left)."""
+        m = self.SETUP_MARGIN
+        top = pt(page.h - m) if top is None else top
+        width = (pt(page.w - 2 * m) - pt(COLUMN_GAP)) / 2
+        frames = [
+            Frame(pt(m) + i * (width + pt(COLUMN_GAP)), pt(m), width, top - pt(m), topPadding=0)
+            for i in range(2)
+        ]
+        return frames[::-1] if is_rtl(self.lang) else frames
+
+    def _fill_page(self, page: Size, flow: list[Flowable], canvas: Any) -> None:
+        """Take from the front of ``flow`` what fits on one page, and draw it: in one frame,
+        or, from a :class:`Columns` mark on, in two columns (for the rest of the sheet)."""
+        frames = self._column_frames(page) if self._setup_columns else [self._setup_frame(page)]
+        while flow and frames:
+            head = flow[0]
+            if isinstance(head, Columns):
+                flow.pop(0)
+                if not self._setup_columns:
+                    self._setup_columns = True
+                    frames = self._column_frames(page, frames[0]._y)
+                continue
+            if frames[0].add(head, canvas, trySplit=0):
+                flow.pop(0)
+                continue
+            if splits(head):  # a paragraph goes on in the next column: no gap at the bottom
+                parts = frames[0].split(head, canvas)
+                if len(parts) == 2 and frames[0].add(parts[0], canvas, trySplit=0):
+                    flow[0] = parts[1]
+            frames.pop(0)
+
     def plan_pages(self, layout: Options, guess: int = 1) -> list[Page]:
         """The document's page plan, with as many setup pages as the sheet takes.
 
         The sheet's printing advice names page numbers of the plan, so: plan with ``guess``
         setup pages, measure the sheet, and plan again while its page count changes (once, in
-        practice; not at all when the guess is right, as `pnp watch`'s last count is)."""
+        practice; not at all when the guess is right, as `pnp watch`'s last count is). The
+        overview of a tiled board goes on the sheet when the sheet keeps its number of pages
+        with it, else on a page of its own."""
         self.layout = layout
         paper = PAPERS[layout.paper].portrait()
-        pages = max(1, guess)
+        overviews = board_overviews(self.game, layout)
+        self._setup_overviews = overviews
+        pages = self._converge(layout, max(1, guess), inline=bool(overviews))
+        if overviews and pages > self._setup_pages_without(layout, pages, paper):
+            self._setup_overviews = []
+            self._converge(layout, pages, inline=False)
+        return self.plan
+
+    def _converge(self, layout: Options, pages: int, inline: bool) -> int:
+        """Plan and count the setup pages until the count holds; the count."""
+        paper = PAPERS[layout.paper].portrait()
         for _ in range(4):
-            self.plan = plan_document(self.game, layout, setup_pages=pages)
+            self.plan = plan_document(self.game, layout, setup_pages=pages, overviews=not inline)
             counted = self.count_setup_pages(paper)
             if counted == pages:
                 break
             pages = counted
-        return self.plan
+        return pages
+
+    def _setup_pages_without(self, layout: Options, guess: int, paper: Size) -> int:
+        """How many pages the sheet takes without the overviews (the plan is kept)."""
+        kept, overviews = self.plan, self._setup_overviews
+        self._setup_overviews = []
+        counted = self.count_setup_pages(paper)
+        self.plan, self._setup_overviews = kept, overviews
+        return counted
 
     def count_setup_pages(self, page: Size) -> int:
         """How many pages the setup sheet takes (measured on a scratch canvas: the frames
         wrap each flowable as when drawing, but draw nothing)."""
-        flow: list[Flowable] = [_measured(f) for f in self.setup_flowables()]
+        flow: list[Flowable] = [measured(f) for f in self.setup_flowables()]
         scratch = Canvas(io.BytesIO(), pagesize=(pt(page.w), pt(page.h)))
         pages = 0
+        self._setup_columns = False
         while flow and pages < 50:
-            before = len(flow)
-            self._setup_frame(page).addFromList(flow, scratch)
+            before = (len(flow), flow[0])
+            self._fill_page(page, flow, scratch)
             scratch.showPage()
             pages += 1
-            if len(flow) == before:  # a flowable larger than a page: drop it, report it
+            if flow and (len(flow), flow[0]) == before:  # larger than a page: drop, report it
                 flow.pop(0)
                 self._setup_too_big()
         return max(pages, 1)
@@ -89,22 +149,31 @@ class SetupSheet(ScenarioSteps):
         """One page of the setup sheet: as much of the flow as the page holds."""
         if self._setup_pending is None:
             self._setup_pending = self.setup_flowables()
+            self._setup_columns = False
         flow = self._setup_pending
-        before = len(flow)
-        self._setup_frame(page.size).addFromList(flow, pen.c)
-        if flow and len(flow) == before:
+        before = (len(flow), flow[0]) if flow else None
+        self._fill_page(page.size, flow, pen.c)
+        if flow and (len(flow), flow[0]) == before:
             flow.pop(0)
 
     def setup_flowables(self) -> list[Flowable]:
-        """The whole sheet as a flow of paragraphs and tables, in order: what the game prints
-        (made once per renderer: it does not depend on the page plan), then the printing
-        advice, which names pages of the plan, the edition and the credits."""
+        """The whole sheet as a flow of paragraphs and tables, in order: the title, how to
+        print and what this copy holds (they name pages of the plan), what the game prints
+        (made once per renderer: it does not depend on the page plan), the edition and the
+        credits."""
         if self._setup_body is None:
             self._setup_body = self._setup_body_flowables()
-        small = self._setup_styles()["small"]
-        out = [*self._setup_body, Spacer(1, 10)]
-        advice = print_advice(self.w, self.layout, self.plan, self.lang)
-        out.append(Paragraph(self.para(advice, "regular", 7.5), small))
+        styles = self._setup_styles()
+        small = styles["small"]
+        title = self.translator.text(self.game.meta.title)
+        width, _room = _smallest_frame(self.SETUP_MARGIN)
+        out: list[Flowable] = [Paragraph(self.para(title, "bold", 18), styles["h1"])]
+        out.extend(self.front_matter(width, styles))
+        out.extend(self._setup_body)
+        for overview in self._setup_overviews:  # before the tiles, without a page of its own
+            drawer = cast(DrawsOverview, self)  # the renderer: this part with BoardTiles
+            out.extend([Spacer(1, 6), OverviewBlock(drawer, overview)])
+        out.append(Spacer(1, 10))
         out.append(Paragraph(self.para(self.edition(), "regular", 7.5), small))
         if self.game.meta.credits:
             out.extend(self.paragraphs(self.translator.text(self.game.meta.credits), small))
@@ -118,7 +187,7 @@ class SetupSheet(ScenarioSteps):
             "h2", fontName=font.font("bold"), fontSize=12, leading=15, spaceBefore=8, spaceAfter=4
         )
         body = ParagraphStyle(
-            "body", fontName=font.font("regular"), fontSize=9.5, leading=12.5, spaceAfter=4
+            "body", fontName=font.font("regular"), fontSize=9, leading=11.5, spaceAfter=3
         )
         small = ParagraphStyle(
             "small", parent=body, fontSize=7.5, leading=9.5, textColor=colors.HexColor("#444444")
@@ -126,16 +195,15 @@ class SetupSheet(ScenarioSteps):
         return {"h1": h1, "h2": h2, "body": body, "small": small}
 
     def _setup_body_flowables(self) -> list[Flowable]:
-        """The sheet up to the printing advice: title, set-up text, tables, notes, scenarios
-        and the assumption mark's note."""
+        """The sheet after its front matter: set-up text, tables, notes, scenarios and the
+        notes on the marks of assumptions and placeholders."""
         game = self.game
         t = self.translator.text
         sheet = game.meta.setup_sheet
         styles = self._setup_styles()
-        h1, h2, body, small = styles["h1"], styles["h2"], styles["body"], styles["small"]
-        out: list[Flowable] = [Paragraph(self.para(t(game.meta.title), "bold", 18), h1)]
+        h2, body, small = styles["h2"], styles["body"], styles["small"]
         title = t(sheet.title) if sheet and sheet.title else self.w("Setup")
-        out.append(Paragraph(self.para(title, "bold", 12), h2))
+        out: list[Flowable] = [Paragraph(self.para(title, "bold", 12), h2)]
         if sheet and sheet.intro:
             out.extend(self.paragraphs(t(sheet.intro), body))
         table_ids = (
@@ -151,6 +219,9 @@ class SetupSheet(ScenarioSteps):
         if sheet and sheet.notes:
             out.append(Spacer(1, 6))
             out.extend(self.paragraphs(t(sheet.notes), body))
+        if game.scenarios:  # checklists read well in columns, and take half the pages
+            out.append(Columns())
+        self._said = {}
         for scenario in game.scenarios.values():
             out.extend(self.scenario(scenario, h2, body, small))
         if has_assumptions(game):
@@ -160,7 +231,11 @@ class SetupSheet(ScenarioSteps):
                 "the rulebook."
             ).format(mark=MARK)
             out.append(Spacer(1, 6))
-            out.append(Paragraph(self.para(mark, "regular", 9.5), body))
+            out.append(Paragraph(self.para(mark, "regular", 9), body))
+        if has_placeholders(game):
+            note = self.w(PLACEHOLDER_NOTE)
+            out.append(Spacer(1, 4))
+            out.append(badge_note(Paragraph(self.para(note, "regular", 9), body), self))
         return out
 
     def edition(self) -> str:
@@ -189,13 +264,13 @@ class SetupSheet(ScenarioSteps):
         t = self.translator.text
         tbl = self._table_grid(table, body)
         width, room = _smallest_frame(self.SETUP_MARGIN)
-        out: list[Flowable] = list(_parts(tbl, width, room))
+        out: list[Flowable] = list(parts(tbl, width, room))
         title = t(table.title) if table.title else ""
         if table.assumption is not None:
             title = f"{title} {MARK}".strip()
         if title:
             heading = Paragraph(self.para(title, "bold", 12), h2)
-            out = _with_heading(heading, tbl, width, room)
+            out = with_heading(heading, tbl, width, room)
         if table.note:
             out.extend(self.paragraphs(t(table.note), small))
         return out
@@ -224,23 +299,33 @@ class SetupSheet(ScenarioSteps):
             "th", parent=body, fontName=font.font("bold"), fontSize=8.5, leading=10.5, alignment=1
         )
         cellst = ParagraphStyle(
-            "td", parent=body, fontSize=9.5, leading=11.5, alignment=1, spaceAfter=0
+            "td", parent=body, fontSize=9, leading=10.5, alignment=1, spaceAfter=0
         )
-        header = [
-            Paragraph(self.para(t(c.title) if c.title else c.id, "bold", 8.5), head)
-            for c in table.columns
+        widths = self._column_widths(table)
+        header = [  # a word wider than its column is hyphenated, never cut mid-word
+            Paragraph(
+                header_xml(
+                    t(c.title) if c.title else c.id,
+                    width - CELL_PADDING,
+                    self.fonts,
+                    self.engine.icons,
+                    self.lang,
+                    8.5,
+                ),
+                head,
+            )
+            for c, width in zip(table.columns, widths, strict=True)
         ]
         rows = [header]
         for cells in table.cells:
             rows.append(
                 [
                     Paragraph(
-                        self.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9.5), cellst
+                        self.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9), cellst
                     )
                     for c in table.columns
                 ]
             )
-        widths = self._column_widths(table)
         rtl = is_rtl(self.lang)  # right to left, a table reads from the right: columns swap
         first = -1 if rtl else 0  # the column of row headings
         if rtl:
@@ -254,12 +339,55 @@ class SetupSheet(ScenarioSteps):
                     ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e6e6e6")),
                     ("BACKGROUND", (first, 1), (first, -1), colors.HexColor("#f3f3f3")),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("TOPPADDING", (0, 0), (-1, -1), 2),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
                 ]
             )
         )
         return tbl
+
+
+PLACEHOLDER_NOTE = (
+    "Placeholder: the rulebook does not publish the text of a card or board with this mark; "
+    "what it says stands in for it so that the counts hold. Where you have the published "
+    "card, use it."
+)
+
+
+def has_placeholders(game: Game) -> bool:
+    """Whether anything the game prints carries the placeholder mark."""
+    items: list[Any] = [c for _o, c in game.every_card()] + list(game.boards.values())
+    return any(getattr(item, "placeholder", False) for item in items)
+
+
+def badge_note(note: Flowable, renderer: Any) -> Flowable:
+    """A note beside the placeholder mark drawn as on the faces (the right of it, right to
+    left)."""
+    side = pt(4.0)
+    badge = _Badge(side, renderer.fonts.main.font("bold"))
+    font = renderer.fonts.main.font("regular")
+    return bare_table([[badge, note]], [side + 6, None], font, rtl=is_rtl(renderer.lang))
+
+
+class _Badge(Flowable):
+    """The placeholder mark of the faces (typeset.faces.marks), for the sheet's note."""
+
+    def __init__(self, side: float, font: str) -> None:
+        super().__init__()
+        self.side, self.font = side, font
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        return self.side, self.side
+
+    def draw(self) -> None:
+        c, s = self.canv, self.side
+        c.saveState()
+        c.setFillColor(colors.HexColor(PLACEHOLDER_COLOR))
+        c.roundRect(0, 0, s, s, s * 0.22, stroke=0, fill=1)
+        c.setFillColor(colors.white)
+        c.setFont(self.font, s * 0.7)
+        c.drawCentredString(s / 2, s * 0.24, PLACEHOLDER)
+        c.restoreState()
 
 
 def has_assumptions(game: Game) -> bool:
@@ -270,6 +398,7 @@ def has_assumptions(game: Game) -> bool:
 
 
 TEXT_CELL = 16  # characters: a longer cell is a sentence, its column gets room
+CELL_PADDING = 12.0  # points: a reportlab table cell's default padding, 6 at each side
 FRAME_PADDING = 12.0  # points: a reportlab Frame's default padding, 6 at each side
 
 
@@ -278,101 +407,3 @@ def _smallest_frame(margin: float) -> tuple[float, float]:
     papers = [p.portrait() for p in PAPERS.values()]
     width = pt(min(p.w for p in papers) - 2 * margin) - FRAME_PADDING
     return width, pt(min(p.h for p in papers) - 2 * margin) - FRAME_PADDING
-
-
-def _with_heading(heading: Flowable, tbl: Table, width: float, room: float) -> list[Flowable]:
-    """A heading and its table, the table in parts of at most ``room`` points: the heading and
-    the first part (the whole table when it fits, else half a page of it) are one block, which
-    a setup page's frame places whole or moves whole to the next page."""
-    _, below = heading.wrapOn(None, width, room)
-    below += max(heading.getSpaceAfter(), tbl.getSpaceBefore())
-    if below + tbl.wrapOn(None, width, room)[1] <= room:
-        return [_Together([heading, tbl])]
-    for first in (room / 2, room):  # its first rows take half a page: they may follow text
-        split = tbl.split(width, first - below)
-        if len(split) == 2:
-            return [_Together([heading, split[0]]), *_parts(split[1], width, room)]
-    return [heading, *_parts(tbl, width, room)]  # not even a row fits below the heading
-
-
-def _parts(tbl: Table, width: float, height: float) -> list[Table]:
-    """A table in parts of at most ``height`` points, cut between rows, each part with the
-    header row: the setup sheet's frames place whole flowables only. A row taller than that
-    stays in its part, which the sheet then reports as too big."""
-    parts = []
-    while tbl.wrapOn(None, width, height)[1] > height:
-        split = tbl.split(width, height)
-        if len(split) != 2:
-            break
-        parts.append(split[0])
-        tbl = split[1]
-    return [*parts, tbl]
-
-
-def _measured(flowable: Flowable) -> Flowable:
-    """``flowable`` as a frame measures it, not drawn (one that acts on its frame: itself)."""
-    return flowable if hasattr(flowable, "frameAction") else _Measured(flowable)
-
-
-class _Measured(Flowable):
-    """A flowable's size and spacing, for counting pages: a frame places it where the
-    flowable would go (the same wrap, the same spaces), and drawing it draws nothing."""
-
-    def __init__(self, inner: Flowable) -> None:
-        super().__init__()
-        self.inner = inner
-        for flag in ("_ZEROSIZE", "_SPACETRANSFER"):  # how a frame spaces it
-            if hasattr(inner, flag):
-                setattr(self, flag, getattr(inner, flag))
-
-    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        size: tuple[float, float] = self.inner.wrapOn(getattr(self, "canv", None), aW, aH)
-        return size
-
-    def getSpaceBefore(self) -> float:
-        space: float = self.inner.getSpaceBefore()
-        return space
-
-    def getSpaceAfter(self) -> float:
-        space: float = self.inner.getSpaceAfter()
-        return space
-
-    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
-        pass
-
-
-class _Together(Flowable):
-    """Flowables drawn as one block, spaced as a frame spaces them: a frame places all of them
-    on its page, or moves all of them to the next (reportlab's KeepTogether needs a document
-    template to do that; the setup pages fill their frames directly)."""
-
-    def __init__(self, parts: list[Flowable]) -> None:
-        super().__init__()
-        self.parts = parts
-        self._heights: list[float] = []
-        self._widths: list[float] = []
-
-    def _gap(self, i: int) -> float:
-        """The space between part i - 1 and part i."""
-        return float(max(self.parts[i - 1].getSpaceAfter(), self.parts[i].getSpaceBefore()))
-
-    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
-        sizes = [part.wrapOn(self.canv, aW, aH) for part in self.parts]
-        self._widths = [w for w, _ in sizes]
-        self._heights = [h for _, h in sizes]
-        self.width = max(w for w, _ in sizes)
-        self.height = sum(self._heights) + sum(self._gap(i) for i in range(1, len(self.parts)))
-        return self.width, self.height
-
-    def getSpaceBefore(self) -> float:
-        return float(self.parts[0].getSpaceBefore())
-
-    def getSpaceAfter(self) -> float:
-        return float(self.parts[-1].getSpaceAfter())
-
-    def draw(self) -> None:
-        y = self.height
-        for i, (part, h) in enumerate(zip(self.parts, self._heights, strict=True)):
-            y -= h + (self._gap(i) if i else 0)
-            right = getattr(part, "hAlign", "LEFT") == "RIGHT"  # a table read from the right
-            part.drawOn(self.canv, self.width - self._widths[i] if right else 0, y)

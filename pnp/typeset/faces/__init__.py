@@ -9,8 +9,9 @@ The modules: :mod:`.layouts` (built-in layouts, ``extends`` chains, which layout
 :mod:`.ops` (the drawing operations), :mod:`.shapes` (where a box, line or polygon lies once
 rotated), :mod:`.colours` (the colours the renderer reads), :mod:`.values` (a face's palette,
 its templates rendered per card, its image files), :mod:`.tables` (table cells and tables that
-fit their box), :mod:`.issues` (text problems per face and language) and :mod:`.engine` (the
-engine).
+fit their box), :mod:`.cuts` (where a face is cut, and how far inside it its glyphs lie),
+:mod:`.clear` (texts narrowed to stay clear of the cut), :mod:`.issues` (text problems per face
+and language) and :mod:`.engine` (the engine).
 Every public name is available from this package itself.
 """
 

@@ -15,14 +15,16 @@ from typing import Any
 
 from ...content.assets import AssetError, probe_image, resolve
 from ...content.model import Board, Card, Element, Face, Game, Text
-from ...core.rules import GLYPH, OVERFLOW, REFERENCE, SCHEMA
-from ...core.units import pt
+from ...core.rules import CUT_CLEARANCE, GLYPH, OVERFLOW, REFERENCE, SCHEMA
+from ...core.units import mm, pt
 from ...i18n import Translator
 from ..fonts import FontSet
 from ..markup import IconSpec, parse
 from ..scripts import glyph_advice
 from ..text import Fit, TextStyle, fit_text, runs_fit, smallest_size
+from .clear import keep_clear
 from .colours import NONE, is_template
+from .cuts import CLEARANCE, Cut, box_clear, cut_of, past_face, table_ink, track_ink
 from .issues import TextIssue, face_id
 from .layouts import Resolved, face_layout_id, layout_table, resolve_layout
 from .ops import FillOp, Group, ImageOp, Op, PathOp, StrokeOp, TableOp, TextOp, TrackOp
@@ -66,6 +68,7 @@ class FaceEngine(FaceValues):
         self.icons = self._icons()
         self._env: Any = None
         self._face = ""  # face_id() of the face being laid out, for its issues
+        self._cut = Cut("rect", 0.0, 0.0)  # the cut line of the face being laid out
 
     def _icons(self) -> dict[str, IconSpec]:
         icons: dict[str, IconSpec] = {}
@@ -102,6 +105,7 @@ class FaceEngine(FaceValues):
         if key in self._cache:
             return self._cache[key]
         self._face = face_id(owner, card, face, side)
+        self._cut = cut_of(owner, w, h)
         from .marks import with_mark  # an assumption's mark, drawn last (marks.py)
 
         ops = self._ops(face, owner, card, side, w, h, bleed)
@@ -257,23 +261,82 @@ class FaceEngine(FaceValues):
         )
         inner_w = pt(box[2] - 2 * el.padding)
         inner_h = pt(box[3] - 2 * el.padding)
-        if self.quick and self._surely_fits(text_value, ts, fc.values, inner_w, inner_h):
+        # glyphs reach a little past their lines' box: a box this far inside needs no measure
+        clear = box_clear(self._cut, box, el.rotate, CLEARANCE + mm(ts.size) * 0.4)
+        if self.quick and clear and self._surely_fits(text_value, ts, fc.values, inner_w, inner_h):
             return fill_ops[0] if fill_ops else None  # fits for sure: nothing to report
         fit = fit_text(
             text_value, ts, self.fonts, self.icons, fc.values, self.lang, inner_w, inner_h
         )
-        self._note(fit, source, el, fc.face)
         op = TextOp(
             box,
             fit,
             el.valign,
             el.padding,
             fallback=source is not None and self.translator.is_fallback(source),
+            rotate=el.rotate % 360,
         )
+        if not clear:
+            op = self._clear(op, text_value, ts, fc, source, el)
+        self._note(op.fit, source, el, fc.face)
         if fill_ops:
             # a filled text box: draw the fill first, then the text
             return Group([*fill_ops, op])  # type: ignore[return-value]
         return op
+
+    def _clear(
+        self, op: TextOp, text: str, ts: TextStyle, fc: FaceCtx, source: Text | None, el: Element
+    ) -> TextOp:
+        """The text kept clear of the face's cut line (:mod:`.clear`); reported when it cannot
+        be, at the text (or, for a template, at its element's box)."""
+
+        def refit(width: float, height: float, size: float | None) -> Fit:
+            style = ts if size is None else replace(ts, size=size, fit="none")
+            return fit_text(
+                text, style, self.fonts, self.icons, fc.values, self.lang, width, height
+            )
+
+        top, low = op.fit.size, smallest_size(ts)  # quarter points, the largest first
+        sizes = [top - k / 4 for k in range(round((top - low) * 4) + 1)]
+        op, reached = keep_clear(self._cut, op, refit, sizes)
+        if reached < CLEARANCE - 0.005:
+            if source is not None:
+                pos, what = self.translator.position(source), f"text {source.ctx}"
+            else:
+                named = f" {el.name!r}" if el.name else ""
+                pos, what = el.at("box"), f"template of layout element{named}"
+            self._cut_issue(pos, what, reached, el, lang=True)
+        return op
+
+    def _cut_issue(self, pos: Any, what: str, reached: float, el: Element, lang: bool) -> None:
+        cut = self._cut
+        if past_face(el, cut) or not self._first("cut", str(pos), what):
+            return  # an element reaching past its face is reported as element-outside
+        element = f"element {el.name!r}" if el.name else "element"
+        fix = (
+            f"shorten it, lower the min_size of its layout's {element}, or move that box inward"
+            if lang
+            else f"move or shrink the box of its layout's {element} so that it ends 1.5 mm inside"
+        )
+        near = f"prints {reached:.2f} mm from"
+        if reached < 0:
+            near = f"reaches {-reached:.2f} mm past"
+        head = f"[{self.lang}] " if lang else ""
+        message = (
+            f"{head}the {what} {near} the {cut.name} of its {cut.w:.3g} x {cut.h:.3g} mm face "
+            f"({self._face}): nothing a player reads may lie within {CLEARANCE:g} mm of where "
+            f"the face is cut; {fix}"
+        )
+        self.issues.append(self._issue(CUT_CLEARANCE, pos, message, lang=lang))
+
+    def _ink_clear(self, el: Element, op: TrackOp | TableOp, what: str) -> None:
+        """A track's numbers or a table's texts kept clear of the cut line, else reported."""
+        if box_clear(self._cut, op.box, el.rotate, CLEARANCE):
+            return
+        ink = track_ink(op, self.fonts.main.font) if isinstance(op, TrackOp) else table_ink(op)
+        reached = min((self._cut.clearance(points) for points in ink), default=float("inf"))
+        if reached < CLEARANCE - 0.005:
+            self._cut_issue(el.at("box"), what, reached, el, lang=False)
 
     def _track(self, el: Element, box: tuple[float, float, float, float], fc: FaceCtx) -> Op | None:
         assert el.track is not None
@@ -282,7 +345,7 @@ class FaceEngine(FaceValues):
             return None  # reported by validation
         labels = [str(v) for v in range(track.min, track.max + 1)]
         text = fc.palette["text"]
-        return TrackOp(
+        op = TrackOp(
             box,
             labels,
             el.direction == "vertical",
@@ -291,7 +354,10 @@ class FaceEngine(FaceValues):
             self._paint(el, "color", fc, text) or text,
             self._paint(el, "fill", fc, None),
             self._paint(el, "stroke", fc, text),
+            rotate=el.rotate % 360,
         )
+        self._ink_clear(el, op, f"numbers of track {track.id}")
+        return op
 
     def _table(self, el: Element, box: tuple[float, float, float, float], fc: FaceCtx) -> Op | None:
         assert el.table is not None
@@ -304,14 +370,10 @@ class FaceEngine(FaceValues):
             [cell_text(cells.get(col.id, ""), col.unit, self.lang, t) for col in table.columns]
             for cells in table.cells
         ]
-        size = table_fit_size(
-            header, rows, box, el.size, el.min_size or el.size * 0.6, self.fonts, self.icons
-        )
         low = el.min_size or el.size * 0.6
-        if (
-            size is None
-            and table_height(header, rows, low, self.fonts, pt(box[2]), self.icons) is None
-        ):
+        fonts, icons, lang = self.fonts, self.icons, self.lang
+        size = table_fit_size(header, rows, box, el.size, low, fonts, icons, lang)
+        if size is None and table_height(header, rows, low, fonts, pt(box[2]), icons, lang) is None:
             if self._first("table", str(el.at("box"))):
                 self.issues.append(
                     self._issue(
@@ -334,14 +396,17 @@ class FaceEngine(FaceValues):
             )
             size = el.min_size or el.size * 0.6
         text = fc.palette["text"]
-        return TableOp(
+        op = TableOp(
             box,
             header,
             rows,
             size,
             self._paint(el, "color", fc, text) or text,
             self._paint(el, "stroke", fc, "#666666"),
+            rotate=el.rotate % 360,
         )
+        self._ink_clear(el, op, f"texts of table {table.id}")
+        return op
 
     def _present(self, face: Face, name: str) -> bool:
         if name == "art":

@@ -1,10 +1,13 @@
-"""The assumption mark: one small dagger in a free corner of a face the rulebook does not give.
+"""The marks of what the rulebook does not give: a dagger for an assumption, a "?" badge for a
+placeholder, each in a free corner of the face.
 
 A card, token or board with ``assumption:`` (or a face that draws a table with one) is this
 copy's own choice where the rulebook is silent. Its front gets :data:`MARK` on a small white
 disc, in a corner where no text, table, track, image or filled box of the face is drawn,
 inside the card's border and rounded corners (inside the inscribed square of a round or
-hexagonal token); the setup sheet explains the mark once.
+hexagonal token). A card or board with ``placeholder: true`` (its text is not published)
+gets :data:`PLACEHOLDER` white on a dark rounded square, in another free corner. The setup
+sheet explains each mark once.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ MARK = "†"  # U+2020 DAGGER: in Noto Sans and DejaVu Sans, the fonts pnp bundl
 MARK_COLOR = "#333333"
 MARK_DISC = "#ffffff"  # drawn on a small white disc
 MARK_PT = 8.0  # its size on cards and boards; smaller faces scale it down
+PLACEHOLDER = "?"  # the placeholder mark: white on a dark rounded square
+PLACEHOLDER_COLOR = "#222222"
+PLACEHOLDER_PT = 9.0
 EDGE_MM = 2.2  # its least distance from a rectangular face's edges (clear of rounded corners)
 
 Box = tuple[float, float, float, float]
@@ -68,17 +74,43 @@ def with_mark(
     h: float,
     ops: list[Op],
 ) -> list[Op]:
-    """``ops`` with the assumption mark drawn last, when the face carries it."""
-    if not assumed(engine, face, owner, card, side):
-        return ops
-    size = min(MARK_PT, pt(min(w, h)) * 0.16)
-    ts = TextStyle(face="bold", size=size, align="center", color=MARK_COLOR, hyphenate=False)
-    side_mm = mm(size) * 1.25
-    fit = fit_text(MARK, ts, engine.fonts, engine.icons, {}, engine.lang, pt(side_mm), pt(side_mm))
+    """``ops`` with the assumption mark and the placeholder mark drawn last, each in a free
+    corner, when the face carries them."""
     shape = getattr(owner, "shape", "rect")
+    if assumed(engine, face, owner, card, side):
+        size = min(MARK_PT, pt(min(w, h)) * 0.16)
+        ts = TextStyle(face="bold", size=size, align="center", color=MARK_COLOR, hyphenate=False)
+        side_mm = mm(size) * 1.25
+        fit = _fit(engine, MARK, ts, side_mm)
+        box = free_corner(ops, w, h, side_mm, shape)
+        disc = FillOp(box, MARK_DISC, box[2] / 2)  # legible on dark colours and art alike
+        ops = [*ops, disc, TextOp(box, fit, "middle", 0.0)]
+    if side == "front" and face is card and getattr(card, "placeholder", False):
+        ops = [*ops, *placeholder_badge(engine, ops, w, h, shape)]
+    return ops
+
+
+def placeholder_badge(
+    engine: FaceEngine, ops: list[Op], w: float, h: float, shape: str
+) -> list[Op]:
+    """The placeholder mark: a white :data:`PLACEHOLDER` on a dark rounded square with a white
+    rim, in a free corner (another than the dagger's): unlike the dagger's disc, it says
+    that the rulebook does not publish this face's text."""
+    size = min(PLACEHOLDER_PT, pt(min(w, h)) * 0.2)
+    side_mm = mm(size) * 1.45
+    ts = TextStyle(face="bold", size=size, align="center", color="#ffffff", hyphenate=False)
+    fit = _fit(engine, PLACEHOLDER, ts, side_mm)
     box = free_corner(ops, w, h, side_mm, shape)
-    disc = FillOp(box, MARK_DISC, box[2] / 2)  # legible on dark colours and art alike
-    return [*ops, disc, TextOp(box, fit, "middle", 0.0)]
+    radius = side_mm * 0.22
+    return [
+        FillOp(box, PLACEHOLDER_COLOR, radius),
+        StrokeOp(box, "#ffffff", 0.35, radius),
+        TextOp(box, fit, "middle", 0.0),
+    ]
+
+
+def _fit(engine: FaceEngine, text: str, ts: TextStyle, side_mm: float) -> Any:
+    return fit_text(text, ts, engine.fonts, engine.icons, {}, engine.lang, pt(side_mm), pt(side_mm))
 
 
 def free_corner(ops: list[Op], w: float, h: float, side: float, shape: str = "rect") -> Box:

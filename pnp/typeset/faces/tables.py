@@ -47,8 +47,6 @@ def build_table(
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Table, TableStyle
 
-    from ..layout import Paragraph
-    from ..markup import parse, to_xml
     from ..scripts import is_rtl
     from ..text import _rl_color
 
@@ -60,16 +58,12 @@ def build_table(
         textColor=_rl_color(color),
     )
     hd = ParagraphStyle("head", parent=st, fontName=fonts.main.font("bold"))
-
-    def cell(text: str, head: bool) -> Any:
-        runs = [r for para in parse(text, icons or {}, {}) for r in para]
-        xml = to_xml(runs, fonts, "bold" if head else "regular", size, lang=lang)
-        return Paragraph(xml or "&nbsp;", hd if head else st)
-
-    data = [[cell(h, True) for h in header]] + [[cell(v, False) for v in r] for r in rows]
+    ncols = max(len(header), 1)
+    inner = width / ncols - 2 * size * 0.3 if width else None  # a column within its padding
+    cells = _Cells(fonts, icons or {}, lang, size, inner, st, hd)
+    data = [[cells(h, True) for h in header]] + [[cells(v, False) for v in r] for r in rows]
     if is_rtl(lang):
         data = [row[::-1] for row in data]
-    ncols = max(len(header), 1)
     table = Table(data, colWidths=[width / ncols] * ncols if width else None, repeatRows=0)
     grid = [("GRID", (0, 0), (-1, -1), 0.3, _rl_color(stroke))] if stroke is not None else []
     table.setStyle(
@@ -88,6 +82,37 @@ def build_table(
     return table
 
 
+class _Cells:
+    """Paragraphs of a table's cells; a header too wide for its column is hyphenated or set
+    smaller (:mod:`pnp.typeset.headers`), never cut mid-word."""
+
+    def __init__(
+        self,
+        fonts: FontSet,
+        icons: dict[str, Any],
+        lang: str,
+        size: float,
+        inner: float | None,
+        style: Any,
+        head: Any,
+    ) -> None:
+        self.fonts, self.icons, self.lang, self.size = fonts, icons, lang, size
+        self.inner, self.style, self.head = inner, style, head
+
+    def __call__(self, text: str, head: bool) -> Any:
+        from ..headers import header_xml
+        from ..layout import Paragraph
+        from ..markup import parse, to_xml
+
+        if head and self.inner is not None and self.inner > 0:
+            xml = header_xml(text, self.inner, self.fonts, self.icons, self.lang, self.size)
+        else:
+            runs = [r for para in parse(text, self.icons, {}) for r in para]
+            face = "bold" if head else "regular"
+            xml = to_xml(runs, self.fonts, face, self.size, lang=self.lang)
+        return Paragraph(xml or "&nbsp;", self.head if head else self.style)
+
+
 def table_fit_size(
     header: list[str],
     rows: list[list[str]],
@@ -96,6 +121,7 @@ def table_fit_size(
     min_size: float,
     fonts: FontSet,
     icons: dict[str, Any] | None = None,
+    lang: str = "",
 ) -> float | None:
     """The largest size (0.5 pt steps) at which the table fits the box, or None. A table
     grows with its size, so the sizes that fit are the smallest ones: found by bisection
@@ -111,7 +137,7 @@ def table_fit_size(
         current -= 0.5
 
     def fits(i: int) -> bool:
-        h = table_height(header, rows, steps[i], fonts, width, icons)
+        h = table_height(header, rows, steps[i], fonts, width, icons, lang)
         return h is not None and h <= height + 0.5
 
     lo, hi = 0, len(steps)  # the first step that fits lies in [lo, hi]; hi: none does
@@ -131,10 +157,12 @@ def table_height(
     fonts: FontSet,
     width: float,
     icons: dict[str, Any] | None = None,
+    lang: str = "",
 ) -> float | None:
-    """The height (points) of the table laid out ``width`` points wide at ``size``; None when
-    its columns are too narrow to be laid out at all (narrower than their padding)."""
-    table = build_table(header, rows, size, fonts, width=width, icons=icons)
+    """The height (points) of the table laid out ``width`` points wide at ``size`` (in
+    ``lang``: its headers hyphenate by it); None when its columns are too narrow to be laid
+    out at all (narrower than their padding)."""
+    table = build_table(header, rows, size, fonts, width=width, icons=icons, lang=lang)
     try:
         _w, h = table.wrap(width, 1e6)
     except ValueError:  # reportlab: a cell given a negative width

@@ -1,0 +1,163 @@
+"""The setup sheet's flow: what its frames place, and the flowables that shape it.
+
+The sheet fills its frames directly (no document template): :class:`Together` keeps a
+heading with what follows it, :class:`Columns` turns the rest of the sheet into two columns,
+:func:`measured` stands a flowable in for counting pages without drawing, and tables come in
+parts no taller than a page (:func:`parts`, :func:`with_heading`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import Paragraph as RLParagraph
+from reportlab.platypus import Table, TableStyle
+from reportlab.platypus.flowables import Flowable
+
+from ...typeset.layout import ShapedParagraph
+
+COLUMN_GAP = 6.0  # mm between the two columns of the scenarios
+
+
+class Columns(Flowable):
+    """A mark in the setup sheet's flow: from here on, two columns."""
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        return 0.0, 0.0
+
+    def draw(self) -> None:
+        pass
+
+
+def with_heading(heading: Flowable, tbl: Table, width: float, room: float) -> list[Flowable]:
+    """A heading and its table, the table in parts of at most ``room`` points: the heading and
+    the first part (the whole table when it fits, else half a page of it) are one block, which
+    a setup page's frame places whole or moves whole to the next page."""
+    _, below = heading.wrapOn(None, width, room)
+    below += max(heading.getSpaceAfter(), tbl.getSpaceBefore())
+    if below + tbl.wrapOn(None, width, room)[1] <= room:
+        return [Together([heading, tbl])]
+    for first in (room / 2, room):  # its first rows take half a page: they may follow text
+        split = tbl.split(width, first - below)
+        if len(split) == 2:
+            return [Together([heading, split[0]]), *parts(split[1], width, room)]
+    return [heading, *parts(tbl, width, room)]  # not even a row fits below the heading
+
+
+def parts(tbl: Table, width: float, height: float) -> list[Table]:
+    """A table in parts of at most ``height`` points, cut between rows, each part with the
+    header row: the setup sheet's frames place whole flowables only. A row taller than that
+    stays in its part, which the sheet then reports as too big."""
+    parts = []
+    while tbl.wrapOn(None, width, height)[1] > height:
+        split = tbl.split(width, height)
+        if len(split) != 2:
+            break
+        parts.append(split[0])
+        tbl = split[1]
+    return [*parts, tbl]
+
+
+def measured(flowable: Flowable) -> Flowable:
+    """``flowable`` as a frame measures it, not drawn (one that acts on its frame: itself)."""
+    if hasattr(flowable, "frameAction") or isinstance(flowable, Columns):
+        return flowable
+    return Measured(flowable)
+
+
+class Measured(Flowable):
+    """A flowable's size and spacing, for counting pages: a frame places it where the
+    flowable would go (the same wrap, the same spaces), and drawing it draws nothing."""
+
+    def __init__(self, inner: Flowable) -> None:
+        super().__init__()
+        self.inner = inner
+        for flag in ("_ZEROSIZE", "_SPACETRANSFER"):  # how a frame spaces it
+            if hasattr(inner, flag):
+                setattr(self, flag, getattr(inner, flag))
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        size: tuple[float, float] = self.inner.wrapOn(getattr(self, "canv", None), aW, aH)
+        return size
+
+    def getSpaceBefore(self) -> float:
+        space: float = self.inner.getSpaceBefore()
+        return space
+
+    def getSpaceAfter(self) -> float:
+        space: float = self.inner.getSpaceAfter()
+        return space
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:
+        parts = self.inner.splitOn(getattr(self, "canv", None), aW, aH)
+        return [Measured(part) for part in parts]
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        pass
+
+
+def splits(flowable: Flowable) -> bool:
+    """Whether a flowable of the sheet may go on in the next frame: a paragraph (measured or
+    not), never a table or a heading kept with its table."""
+    inner = flowable.inner if isinstance(flowable, Measured) else flowable
+    return isinstance(inner, RLParagraph | ShapedParagraph)
+
+
+class Together(Flowable):
+    """Flowables drawn as one block, spaced as a frame spaces them: a frame places all of them
+    on its page, or moves all of them to the next (reportlab's KeepTogether needs a document
+    template to do that; the setup pages fill their frames directly)."""
+
+    def __init__(self, parts: list[Flowable]) -> None:
+        super().__init__()
+        self.parts = parts
+        self._heights: list[float] = []
+        self._widths: list[float] = []
+
+    def _gap(self, i: int) -> float:
+        """The space between part i - 1 and part i."""
+        return float(max(self.parts[i - 1].getSpaceAfter(), self.parts[i].getSpaceBefore()))
+
+    def wrap(self, aW: float, aH: float) -> tuple[float, float]:
+        sizes = [part.wrapOn(self.canv, aW, aH) for part in self.parts]
+        self._widths = [w for w, _ in sizes]
+        self._heights = [h for _, h in sizes]
+        self.width = max(w for w, _ in sizes)
+        self.height = sum(self._heights) + sum(self._gap(i) for i in range(1, len(self.parts)))
+        return self.width, self.height
+
+    def getSpaceBefore(self) -> float:
+        return float(self.parts[0].getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return float(self.parts[-1].getSpaceAfter())
+
+    def draw(self) -> None:
+        y = self.height
+        for i, (part, h) in enumerate(zip(self.parts, self._heights, strict=True)):
+            y -= h + (self._gap(i) if i else 0)
+            right = getattr(part, "hAlign", "LEFT") == "RIGHT"  # a table read from the right
+            part.drawOn(self.canv, self.width - self._widths[i] if right else 0, y)
+
+
+def bare_table(rows: list[list[Any]], widths: list[Any], font: str, **how: Any) -> Table:
+    """A table that only lays out its cells: no padding, cells aligned at the top, the game's
+    font for any cell without a flowable (else reportlab's Helvetica enters the PDF).
+    ``how["bottom"]``: points below each row; ``how["rtl"]``: columns read from the right."""
+    rtl = bool(how.get("rtl", False))
+    if rtl:
+        rows, widths = [row[::-1] for row in rows], widths[::-1]
+    table = Table(rows, colWidths=widths, hAlign="RIGHT" if rtl else "LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), font, 9),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), float(how.get("bottom", 0.0))),
+            ]
+        )
+    )
+    return table
