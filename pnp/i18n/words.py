@@ -114,6 +114,11 @@ SHEET_WORDS: tuple[Word, ...] = (
         "first page: how to print, how to cut",
         "setup",
     ),
+    _W(
+        "Backs shared by a deck are printed plain, without their colours and art, to save ink.",
+        "first page: how to print (pnp build --ink-saver)",
+        "setup",
+    ),
     _W("What this copy holds", "first page: heading of the component list", "setup"),
     _W(
         "page {pages}",

@@ -27,7 +27,7 @@ from .boards import (
 from .furniture import place_furniture
 from .geometry import Duplex, Line, Rect, mirror, mirror_line
 from .grid import FoldGrid, Grid, fit_fold, fit_grid
-from .marks import crop_marks, fold_marks, shift_marks
+from .marks import cell_marks, crop_marks, shift_marks
 from .pages import (
     MARK_LENGTH,
     MARK_OFFSET,
@@ -74,11 +74,11 @@ __all__ = [
     "Slot",
     "Tile",
     "board_overviews",
+    "cell_marks",
     "crop_marks",
     "double_sided_pages",
     "fit_fold",
     "fit_grid",
-    "fold_marks",
     "impose",
     "mirror",
     "mirror_line",

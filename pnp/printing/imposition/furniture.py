@@ -42,13 +42,39 @@ def _depth(band: tuple[float, float]) -> float:
     return abs(band[1] - band[0])
 
 
-def _line_in(band: tuple[float, float], before: float, after: float) -> float | None:
-    """Where a line goes in a band so that ``before`` mm above (left of) it and ``after`` mm
-    below (right of) it stay inside; centred; None when the band is too thin."""
+DEEP_BAND = 12.0  # mm: in a margin deeper than this, the furniture keeps close to the faces
+
+
+def _line_in(
+    band: tuple[float, float], before: float, after: float, reach: float = 0.0
+) -> float | None:
+    """Where a line goes in a band (near the paper edge, near the faces) so that ``before``
+    mm above (left of) it and ``after`` mm below (right of) it stay inside: centred, or, in
+    a deep band, near the faces just past the ``reach`` of their crop marks (a sheet little
+    used keeps its label and scale bar by its faces); None when the band is too thin."""
     lo, hi = sorted(band)
     if hi - lo < before + after - 1e-9:
         return None
+    if hi - lo > DEEP_BAND + reach:
+        near = band[1]
+        return near - reach - after if near > band[0] else near + reach + before
     return lo + before + (hi - lo - before - after) / 2
+
+
+def _reach(grid_box: Rect, marks: list[Line], side: str) -> float:
+    """How far the crop marks in the margin on ``side`` reach from the faces (0: none)."""
+    far = 0.0
+    for m in marks:
+        b = m.bbox()
+        if side == "top" and b.bottom <= grid_box.y + 1e-6:
+            far = max(far, grid_box.y - b.y)
+        elif side == "bottom" and b.y >= grid_box.bottom - 1e-6:
+            far = max(far, b.bottom - grid_box.bottom)
+        elif side == "left" and b.right <= grid_box.x + 1e-6:
+            far = max(far, grid_box.x - b.x)
+        elif side == "right" and b.x >= grid_box.right - 1e-6:
+            far = max(far, b.right - grid_box.right)
+    return far
 
 
 def place_furniture(
@@ -67,8 +93,10 @@ def place_bar(
     fur: Furniture, page: Size, grid_box: Rect, marks: list[Line], margin: float, side: str
 ) -> bool:
     """Put the scale bar in the margin on ``side`` of ``grid_box``, if it has room."""
-    at = _line_in(bands(page, grid_box, margin)[side], BAR_BEFORE, BAR_AFTER)
-    span = _free_span(page, grid_box, marks, side, BAR_SPAN, margin)
+    reach = _reach(grid_box, marks, side)
+    at = _line_in(bands(page, grid_box, margin)[side], BAR_BEFORE, BAR_AFTER, reach)
+    across = (at - BAR_BEFORE, at + BAR_AFTER) if at is not None else None
+    span = _free_span(page, grid_box, marks, side, BAR_SPAN, margin, across=across)
     if at is None or span is None:
         return False
     a, b = span
@@ -94,7 +122,7 @@ def _place_label(
     first = OPPOSITE[bar_side] if bar_side else "top"
     candidates = [first, *(s for s in ("top", "bottom", "left", "right") if s != first)]
     for side in candidates:
-        at = _line_in(sides[side], LABEL_BEFORE, LABEL_AFTER)
+        at = _line_in(sides[side], LABEL_BEFORE, LABEL_AFTER, _reach(grid_box, marks, side))
         if at is None:
             continue
         avoid = _caption_line(fur) if side == bar_side else None
@@ -102,7 +130,8 @@ def _place_label(
             # on the bar's line: the label's text and the bar's caption share it
             at = fur.scale_bar.x1 if fur.scale_vertical else fur.scale_bar.y1
             at += BAR_AFTER - LABEL_AFTER
-        span = _free_span(page, grid_box, marks, side, LABEL_SPAN, margin, avoid)
+        across = (at - LABEL_BEFORE, at + LABEL_AFTER)
+        span = _free_span(page, grid_box, marks, side, LABEL_SPAN, margin, avoid, across)
         if span is None:
             continue
         a, b = span
@@ -123,14 +152,20 @@ def _free_span(
     need: float,
     margin: float,
     avoid: Line | None = None,
+    across: tuple[float, float] | None = None,
 ) -> tuple[float, float] | None:
     """The widest stretch along a margin, inside the printable area, crossed by no crop mark
-    (and away from ``avoid``, the scale bar and its caption)."""
+    (and away from ``avoid``, the scale bar and its caption). ``across``: what the item
+    takes across the margin (y for a top or bottom one); marks outside it do not cross it."""
     horizontal = side in ("bottom", "top")
     length = page.w if horizontal else page.h
     cuts = [margin, length - margin]
     for m in marks:
         box = m.bbox()
+        if across is not None:
+            lo, hi = (box.y, box.bottom) if horizontal else (box.x, box.right)
+            if hi < across[0] - 0.5 or lo > across[1] + 0.5:
+                continue  # beyond the item: it does not cross it
         in_margin = (
             (side == "top" and box.bottom <= grid_box.y + 1e-6)
             or (side == "bottom" and box.y >= grid_box.bottom - 1e-6)

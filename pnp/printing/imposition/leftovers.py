@@ -53,7 +53,7 @@ def _free_rects(page: Page, opts: Options) -> list[Rect]:
     marks, label and scale bar), and below them."""
     tile = page.payload
     assert isinstance(tile, Tile)
-    reach = MARK_OFFSET + MARK_LENGTH + OUTLINE_CLEAR
+    reach = MARK_OFFSET + MARK_LENGTH + 2 * OUTLINE_CLEAR  # the marks, and room to cut
     blocked = [page.slots[0].rect.grow(reach)]
     if tile.band is not None:
         blocked.append(tile.band.grow(OUTLINE_CLEAR))

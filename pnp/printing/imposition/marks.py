@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ...core.units import Size
 from .geometry import Line, Rect
-from .grid import FoldGrid, Grid, cut_lines
+from .grid import Grid, cut_lines
 from .pages import MARK_LENGTH, MARK_OFFSET, MIN_MARGIN, MIN_MARK
 
 MARK_GAP = 0.5  # mm a mark keeps from its card (and bleed) at the least: the backs' offset
@@ -23,19 +23,6 @@ SIDES = ("top", "bottom", "left", "right")
 def crop_marks(grid: Grid, bleed: float, margin: float = MIN_MARGIN) -> list[Line]:
     """A mark at both ends of every cut line of the grid, never over a card or its bleed."""
     return side_marks(grid, grid.extent(), bleed, margin, set(SIDES))
-
-
-def fold_marks(grid: Grid, ext: Rect, fold: FoldGrid, bleed: float, margin: float) -> list[Line]:
-    """Crop marks around one half of a gutter-fold sheet, on the three sides away from the
-    fold (where the fold line itself is the cut)."""
-    f = fold.fold
-    if fold.horizontal:
-        above = ext.bottom <= f.y1 + 1e-6  # this half lies above the fold
-        sides = {"top" if above else "bottom", "left", "right"}
-    else:
-        left = ext.right <= f.x1 + 1e-6  # this half lies left of the fold
-        sides = {"left" if left else "right", "top", "bottom"}
-    return side_marks(grid, ext, bleed, margin, sides)
 
 
 def side_marks(grid: Grid, ext: Rect, bleed: float, margin: float, sides: set[str]) -> list[Line]:
@@ -111,13 +98,19 @@ def _clip(a: float, b: float, lo: float, hi: float, before: bool) -> tuple[float
 def band_marks(
     grid: Grid, count: int, bleed: float, margin: float, top: float, bottom: float
 ) -> tuple[list[Line], int]:
-    """Crop marks for the first ``count`` cells of ``grid`` (filled row by row): a mark at
-    each end of every cut line of those cells that has room for MIN_MARK mm, none for an
-    empty cell. A line that ends beside empty cells (a last row part filled) gets its mark
-    there, on the empty paper. Vertical marks reach no higher than ``top`` and no lower than
-    ``bottom`` (the margin, or half-way to the next band); horizontal ones stop at the
-    margin. Returns the marks, and how many cut lines have none."""
+    """Crop marks for the first ``count`` cells of ``grid`` (filled row by row), vertical ones
+    between ``top`` and ``bottom`` (the margin, or half-way to the next band), horizontal ones
+    inside the margin (:func:`cell_marks`)."""
     cells = [grid.rect(i) for i in range(count)]
+    area = Rect(margin, top, grid.paper.w - 2 * margin, bottom - top)
+    return cell_marks(cells, bleed, area)
+
+
+def cell_marks(cells: list[Rect], bleed: float, area: Rect) -> tuple[list[Line], int]:
+    """Crop marks for ``cells``: a mark at each end of every cut line of those cells that has
+    room for MIN_MARK mm inside ``area``, none for an empty place in a grid. A line that ends
+    beside empty places (a last row part filled) gets its mark there, on the empty paper.
+    Returns the marks, and how many cut lines have none."""
     offset = bleed + MARK_OFFSET
     lines: list[Line] = []
     bare = 0
@@ -130,12 +123,11 @@ def band_marks(
 
     for x, (y1, y2) in _segments(cells, vertical=True):
         end, start = y1 - offset, y2 + offset
-        marks((end - top, _vertical(x, end, -1)), (bottom - start, _vertical(x, start, 1)))
-    right_edge = grid.paper.w - margin
+        marks((end - area.y, _vertical(x, end, -1)), (area.bottom - start, _vertical(x, start, 1)))
     for y, (x1, x2) in _segments(cells, vertical=False):
         end, start = x1 - offset, x2 + offset
         marks(
-            (end - margin, _horizontal(y, end, -1)), (right_edge - start, _horizontal(y, start, 1))
+            (end - area.x, _horizontal(y, end, -1)), (area.right - start, _horizontal(y, start, 1))
         )
     return lines, bare
 

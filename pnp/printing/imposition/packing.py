@@ -24,6 +24,7 @@ from .grid import Grid, edge_room, fit_count, flush, grids, place
 from .marks import BAND_MARK, band_marks, shift_marks
 from .pages import (
     MARK_OFFSET,
+    MIN_MARGIN,
     OUTLINE_CLEAR,
     TOKEN_GAP,
     Item,
@@ -193,14 +194,17 @@ def _stack_height(bands: list[Band], bleed: float) -> float:
     return sum(b.height for b in bands) + gaps
 
 
-def _placed(bands: list[Band], bleed: float, reserve: float) -> list[Band]:
+def _placed(bands: list[Band], bleed: float, reserve: float, margin: float) -> list[Band]:
     """The bands at their places: the stack centred on the page between the room its first
-    and last bands need (or against the top margin when that room is not there), each band
-    across it (or against the left margin, likewise)."""
+    and last bands need (at the top when it fills less than half of it; against the top
+    margin when that room is not there), each band across it (or against the left margin,
+    likewise)."""
     page = bands[0].grid.paper
     top, bottom = stack_edges(bands, bleed)
     height = _stack_height(bands, bleed)
-    if height <= page.h - top - bottom + 1e-9:
+    if height <= (page.h - top - bottom) / 2:  # a sheet little used: its faces at the top,
+        y = top + max(0.0, margin - MIN_MARGIN)  # inside the printer's margin (--margin)
+    elif height <= page.h - top - bottom + 1e-9:
         y = top + (page.h - top - bottom - height) / 2
     else:
         y = page.h - stack_room(bands, bleed, reserve) - bottom
@@ -275,7 +279,7 @@ def _layout(bands: list[Band], opts: Options, bleed: float, seen: dict[Any, Any]
     furniture; the same for every sheet of the same signature."""
     key = _signature(bands)
     if key not in seen:
-        placed = _placed(bands, bleed, reserve_of(opts))
+        placed = _placed(bands, bleed, reserve_of(opts), opts.margin)
         marks, short = _marks(placed, opts, bleed)
         extent = _extent(placed)
         page = placed[0].grid.paper
@@ -294,7 +298,9 @@ def _pages(sheet: list[Band], opts: Options, bleed: float, seen: dict[Any, Any])
     grids_, marks, short, extent, fur = _layout(sheet, opts, bleed, seen)
     bands = [replace(b, grid=g) for b, g in zip(sheet, grids_, strict=True)]
     page_size = bands[0].grid.paper
-    group = ", ".join(dict.fromkeys(b.run.group for b in bands))
+    # what the page prints, not every deck of its runs
+    owners = (getattr(f.owner, "id", None) for b in bands for f, _b in b.items)
+    group = ", ".join(dict.fromkeys(o for o in owners if o)) or bands[0].run.group
     kinds = bands[0].run.kinds
     front = Page(kinds[0], page_size, marks=list(marks), group=group, furniture=fur)
     front.trim, front.bleed, front.short_marks = extent, bleed, short

@@ -14,7 +14,7 @@ from ...core.units import Size
 from .furniture import place_furniture
 from .geometry import Line, Rect
 from .grid import FoldGrid, folds
-from .marks import fold_marks
+from .marks import cell_marks
 from .packing import Run, pack
 from .pages import Item, Options, Page, PageKind, Slot
 
@@ -67,21 +67,18 @@ def _fold_pages(
         abs(last.x - first.x) + last.w,
         abs(last.y - first.y) + last.h,
     )
-    marks: list[Line] = []
-    if opts.crop_marks and marked:
-        for ext in (front_ext, back_ext):
-            marks.extend(fold_marks(grid, ext, fold, bleed, opts.margin))
     both = Rect(
         min(front_ext.x, back_ext.x),
         min(front_ext.y, back_ext.y),
         max(front_ext.right, back_ext.right) - min(front_ext.x, back_ext.x),
         max(front_ext.bottom, back_ext.bottom) - min(front_ext.y, back_ext.y),
     )
-    fur = place_furniture(grid.paper, both.grow(bleed), marks, opts.margin)
     for start in range(0, len(items), grid.count):
         chunk = items[start : start + grid.count]
-        page = Page("fold", grid.paper, marks=list(marks), furniture=fur, group=group)
-        page.fold = _inside(fold.fold, grid.paper, opts.margin)
+        ids = (getattr(f.owner, "id", None) for f, _b in chunk)
+        owners = ", ".join(dict.fromkeys(i for i in ids if i))  # what the page prints
+        page = Page("fold", grid.paper, group=owners or group)
+        page.fold = _along(fold.fold, both.grow(bleed + 1.0))
         page.trim = both
         page.bleed = bleed
         for i, (f, b) in enumerate(chunk):
@@ -89,12 +86,44 @@ def _fold_pages(
             back = b or Item(None, f.owner, f.card, "back", f.shape)
             # folded across a horizontal line, a back would read upside down: turn it
             page.slots.append(Slot(fold.back_rect(i), back, bleed, i, turned=fold.horizontal))
+        if opts.crop_marks and marked:
+            page.marks = _fold_marks(page, fold, bleed, opts.margin)
+        page.furniture = place_furniture(grid.paper, both.grow(bleed), page.marks, opts.margin)
         pages.append(page)
     return pages
 
 
-def _inside(line: Line, paper: Size, margin: float) -> Line:
-    """The fold line, from margin to margin (the printer cannot print the paper's edge)."""
+def _fold_marks(page: Page, fold: FoldGrid, bleed: float, margin: float) -> list[Line]:
+    """The crop marks of a gutter-fold page: each half's cards marked inside the printable
+    area on its side of the fold (the gutter is too narrow for marks: the fold side's lines
+    keep the mark at their other end); none for an empty place."""
+    f, size = fold.fold, page.size
+    inner = Rect(margin, margin, size.w - 2 * margin, size.h - 2 * margin)
+    if fold.horizontal:
+        halves = [
+            Rect(inner.x, inner.y, inner.w, f.y1 - inner.y),
+            Rect(inner.x, f.y1, inner.w, inner.bottom - f.y1),
+        ]
+    else:
+        halves = [
+            Rect(inner.x, inner.y, f.x1 - inner.x, inner.h),
+            Rect(f.x1, inner.y, inner.right - f.x1, inner.h),
+        ]
+    marks: list[Line] = []
+    for half in halves:
+        cells = [s.rect for s in page.slots if s.item.face is not None and _within(s.rect, half)]
+        marks.extend(cell_marks(cells, bleed, half)[0])
+    return marks
+
+
+def _within(r: Rect, area: Rect) -> bool:
+    cx, cy = r.x + r.w / 2, r.y + r.h / 2
+    return area.contains(cx, cy)
+
+
+def _along(line: Line, span: Rect) -> Line:
+    """The fold line across the cards only (plus a millimetre): it stays clear of the crop
+    marks in the margins, and the page label says "fold here"."""
     if line.y1 == line.y2:
-        return Line(margin, line.y1, paper.w - margin, line.y2)
-    return Line(line.x1, margin, line.x2, paper.h - margin)
+        return Line(span.x, line.y1, span.right, line.y2)
+    return Line(line.x1, span.y, line.x2, span.bottom)

@@ -26,16 +26,12 @@ from ...typeset.faces import (
     build_table,
     flatten,
 )
-from ...typeset.layout import draw_line, line_width
 from ...typeset.scripts import is_rtl
 from ...typeset.text import PARAGRAPH_GAP
 from ..imposition import Slot
 from .art import draw_art
 from .base import RendererBase
 from .pen import Pen, color, shape_path
-
-PLAIN_INK = "#555555"  # --ink-saver backs: their outline and name
-INSET = 1.5  # mm between the cut line and what a plain back draws
 
 
 class FaceDrawing(RendererBase):
@@ -55,7 +51,7 @@ class FaceDrawing(RendererBase):
 
     def slot(self, pen: Pen, slot: Slot) -> None:
         """The face in a slot: placed from its form when the document uses it more than once;
-        a shared back in its plain form with ``--ink-saver``."""
+        a shared back plain with ``--ink-saver`` (its texts and lines, no fills or art)."""
         item = slot.item
         if item.face is None:
             return
@@ -66,15 +62,14 @@ class FaceDrawing(RendererBase):
         def operations() -> list[Op]:  # computed only when the face is drawn
             assert item.face is not None
             face_ops = self.engine.ops(
-                item.face, item.owner, item.card, item.side, r.w, r.h, slot.bleed
+                item.face, item.owner, item.card, item.side, r.w, r.h, slot.bleed, plain
             )
             return flatten(face_ops)
 
+        plain = self._plain(slot)
         c.saveState()
         _place(c, pen, slot)
-        if self._plain(slot):
-            self.plain_back(c, slot)
-        elif self.form_uses.get(key, 0) > 1:
+        if self.form_uses.get(key, 0) > 1:
             name = self.forms.get(key)
             if name is None:
                 c.restoreState()  # a form is defined outside the page's transformations
@@ -119,33 +114,6 @@ class FaceDrawing(RendererBase):
                 c.restoreState()
         if self.proof_marks:
             self._proof_marks(c, ops, h)
-        c.restoreState()
-
-    def plain_back(self, c: Canvas, slot: Slot) -> None:
-        """A shared back as ``--ink-saver`` prints it, at the origin: the face's outline
-        1.5 mm inside its cut line and the name of its deck or token set, in dark grey on
-        the paper. A back of its own (a double-sided card) is content and is drawn whole."""
-        r, item = slot.rect, slot.item
-        inset = min(INSET, min(r.w, r.h) / 6)
-        c.saveState()
-        c.setStrokeColor(colors.HexColor(PLAIN_INK))
-        c.setLineWidth(0.6)
-        if item.shape in ("round", "hex"):
-            c.translate(pt(inset), pt(inset))
-            c.drawPath(shape_path(c, item.shape, r.w - 2 * inset, r.h - 2 * inset, 0), fill=0)
-            c.translate(-pt(inset), -pt(inset))
-        else:
-            radius = pt(min(3.0, min(r.w, r.h) / 10))
-            c.roundRect(pt(inset), pt(inset), pt(r.w - 2 * inset), pt(r.h - 2 * inset), radius)
-        name = getattr(item.owner, "name", None) or getattr(item.owner, "title", None)
-        text = self.translator.text(name) if name is not None else item.owner.id
-        room = pt(r.w - 4 * inset) * (0.7 if item.shape != "rect" else 1.0)
-        size = 11.0
-        while size > 4 and line_width(text, self.fonts, "bold", size, self.lang) > room:
-            size -= 0.5
-        width = line_width(text, self.fonts, "bold", size, self.lang)
-        x, y = pt(r.w / 2) - width / 2, pt(r.h / 2) - size * 0.35
-        draw_line(c, x, y, text, self.fonts, "bold", size, self.lang, PLAIN_INK)
         c.restoreState()
 
     def _draw_op(self, c: Canvas, op: Op, h: float) -> None:

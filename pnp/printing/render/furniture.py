@@ -11,7 +11,7 @@ from collections.abc import Callable
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...core.units import mm, pt
+from ...core.units import pt
 from ...typeset.layout import draw_line, line_width
 from ...typeset.scripts import is_rtl
 from ...typeset.text import normalise_spaces
@@ -135,7 +135,8 @@ class SheetFurniture(RendererBase):
             self._text(pen, (bar.x1, bar.y1 + 2.4), text, "regular", 6)
 
     def fold_line(self, pen: Pen, page: Page) -> None:
-        """The gutter fold: a dashed line, and "fold here" along it."""
+        """The gutter fold: a dashed line across the cards (the page label says "fold here";
+        the line stops short of the crop marks in the margins)."""
         assert page.fold is not None
         c = pen.c
         c.saveState()
@@ -143,21 +144,6 @@ class SheetFurniture(RendererBase):
         c.setLineWidth(0.6)
         c.setDash(4, 3)
         pen.line(page.fold)
-        c.setDash()
-        c.setFont(self.fonts.main.font("italic"), 6.5)
-        c.setFillColor(colors.HexColor("#555555"))
-        f = page.fold
-        label = self.w("fold here")
-        # at the line's start, when it fits before the cards (the page label says it anyway)
-        width = mm(self._width("italic", 6.5)(label))
-        cards = page.trim.grow(page.bleed + 1.0) if page.trim is not None else None
-        grey = "#555555"
-        if f.y1 == f.y2:
-            if cards is None or f.x1 + width <= cards.x:
-                self._text(pen, (f.x1, f.y1 - 1), label, "italic", 6.5, color=grey)
-        elif cards is None or max(f.y1, f.y2) - width >= cards.bottom:
-            at = (f.x1 - 1, max(f.y1, f.y2))
-            self._text(pen, at, label, "italic", 6.5, vertical=True, color=grey)
         c.restoreState()
 
     def blank(self, pen: Pen, page: Page) -> None:

@@ -26,6 +26,7 @@ STOCK = (
     "it, or on paper glued onto card."
 )
 CUT = "Cut cards and boards on the crop marks, tokens on their outlines."
+INK = "Backs shared by a deck are printed plain, without their colours and art, to save ink."
 PAPER_NAMES = {"letter": "Letter"}  # sheet words; other papers print their id in capitals
 SCALE = (
     "The scale bar beside the cards, tokens and board tiles measures {length} mm when the "
@@ -57,6 +58,7 @@ MESSAGES = (
     PAPER,
     STOCK,
     CUT,
+    INK,
     *PAPER_NAMES.values(),
     SCALE,
     *DUPLEX.values(),
@@ -84,6 +86,8 @@ def print_advice(word: Word, layout: Options, pages: list[Page], lang: str) -> l
     sentences.append(word(PAPER).format(paper=name, size=size, margin=number(layout.margin)))
     if any(p.slots for p in pages):
         sentences += [word(STOCK), word(CUT)]
+    if layout.ink_saver and any(p.side == "back" and p.slots for p in pages):
+        sentences.append(word(INK))
     if layout.bleed > 0:
         sentences.append(word(BLEED).format(bleed=number(layout.bleed)))
     x, y = layout.back_offset

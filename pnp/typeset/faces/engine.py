@@ -49,6 +49,18 @@ __all__ = [
 ]
 
 
+PLAIN_INK = "#444444"  # a plain face's texts and lines (--ink-saver backs)
+PLAIN_INSET = 1.5  # mm from the cut to a plain face's outline
+
+
+def _outline(owner: Any, w: float, h: float) -> StrokeOp:
+    """A plain face's outline, PLAIN_INSET mm inside its cut (a circle on a round token)."""
+    i = PLAIN_INSET
+    shape = getattr(owner, "shape", "rect")
+    radius = w / 2 - i if shape in ("round", "hex") else min(3.0, min(w, h) / 10)
+    return StrokeOp((i, i, w - 2 * i, h - 2 * i), PLAIN_INK, 0.2, radius)
+
+
 @dataclass
 class FaceEngine(FaceValues):
     game: Game
@@ -63,11 +75,12 @@ class FaceEngine(FaceValues):
     def __post_init__(self) -> None:
         self.layouts = layout_table(self.game)
         self._resolved: dict[str, Resolved] = {}
-        self._cache: dict[tuple[int, float, float, float, str], list[Op]] = {}
+        self._cache: dict[tuple[int, float, float, float, str, bool], list[Op]] = {}
         self._reported: set[tuple[str, ...]] = set()
         self.icons = self._icons()
         self._env: Any = None
         self._face = ""  # face_id() of the face being laid out, for its issues
+        self._plain = False  # laying out a plain face (ops(plain=True))
         self._cut = Cut("rect", 0.0, 0.0)  # the cut line of the face being laid out
 
     def _icons(self) -> dict[str, IconSpec]:
@@ -100,15 +113,23 @@ class FaceEngine(FaceValues):
         w: float,
         h: float,
         bleed: float,
+        plain: bool = False,
     ) -> list[Op]:
-        key = (id(face), w, h, bleed, side)
+        """The face's operations; ``plain``: as ``--ink-saver`` prints a shared back, its
+        texts and lines in dark grey on the paper, without its fills, art and images, inside
+        an outline 1.5 mm from the cut."""
+        key = (id(face), w, h, bleed, side, plain)
         if key in self._cache:
             return self._cache[key]
         self._face = face_id(owner, card, face, side)
         self._cut = cut_of(owner, w, h)
         from .marks import with_mark  # an assumption's mark, drawn last (marks.py)
 
-        ops = self._ops(face, owner, card, side, w, h, bleed)
+        self._plain = plain
+        try:
+            ops = self._ops(face, owner, card, side, w, h, bleed)
+        finally:
+            self._plain = False
         ops = with_mark(self, face, owner, card, side, w, h, ops)
         if self.cache:
             self._cache[key] = ops
@@ -128,10 +149,22 @@ class FaceEngine(FaceValues):
         style_name = face.style or (card.style if side == "back" and face is not card else None)
         palette, art = palette_of(lay, style_name)
         ops: list[Op] = []
+        if self._plain:  # ink saver: no background, no art; texts and lines in dark grey
+            palette, art = {**palette, "text": PLAIN_INK, "background": NONE}, None
+            if lay.border is None:
+                r = min(3.0, min(w, h) / 10) if getattr(owner, "shape", "rect") == "rect" else w / 2
+                ops.append(
+                    StrokeOp(
+                        (PLAIN_INSET, PLAIN_INSET, w - 2 * PLAIN_INSET, h - 2 * PLAIN_INSET),
+                        PLAIN_INK,
+                        0.2,
+                        r,
+                    )
+                )
         background = palette["background"]
         if background and background != NONE:
             ops.append(FillOp((0, 0, w, h), background, 0.0, bleed))
-        art = face.art or art
+        art = face.art or art if not self._plain else None
         if art and not any(e.image == "art" for e in lay.elements):
             img = self._image(art)
             if img is not None:
@@ -146,12 +179,20 @@ class FaceEngine(FaceValues):
             ops.append(
                 StrokeOp(
                     (b.inset, b.inset, w - 2 * b.inset, h - 2 * b.inset),
-                    b.color,
+                    PLAIN_INK if self._plain else b.color,
                     b.width,
                     b.radius,
                 )
             )
         return ops
+
+    def _paint(self, el: Element, attr: str, fc: FaceCtx, default: str | None) -> str | None:
+        """An element's colour (:meth:`FaceValues._paint`); on a plain face, dark grey for
+        texts and lines, no fill."""
+        colour = super()._paint(el, attr, fc, default)
+        if not self._plain or colour is None:
+            return colour
+        return None if attr == "fill" else PLAIN_INK
 
     def _values(self, face: Face, card: Card | Board) -> dict[str, Any]:
         values: dict[str, Any] = {}
@@ -173,7 +214,7 @@ class FaceEngine(FaceValues):
         elif el.table is not None:
             op = self._table(el, box, fc)
         elif el.image is not None:
-            op = self._image_element(el, box, fc)
+            op = None if self._plain else self._image_element(el, box, fc)
         else:
             op = self._box(el, box, fc, *self._text_of(el, fc))
         if op is not None and el.rotate % 360:

@@ -96,17 +96,25 @@ def placeholder_badge(
     """The placeholder mark: a white :data:`PLACEHOLDER` on a dark rounded square with a white
     rim, in a free corner (another than the dagger's): unlike the dagger's disc, it says
     that the rulebook does not publish this face's text."""
-    size = min(PLACEHOLDER_PT, pt(min(w, h)) * 0.2)
-    side_mm = mm(size) * 1.45
+    largest = min(PLACEHOLDER_PT, pt(min(w, h)) * 0.2)
+    for size in (largest, largest * 0.8, largest * 0.65):  # smaller where no corner is free
+        side_mm = mm(size) * 1.45
+        box = free_corner(ops, w, h, side_mm, shape)
+        if not _covers_text(box, ops):
+            break
     ts = TextStyle(face="bold", size=size, align="center", color="#ffffff", hyphenate=False)
     fit = _fit(engine, PLACEHOLDER, ts, side_mm)
-    box = free_corner(ops, w, h, side_mm, shape)
     radius = side_mm * 0.22
     return [
         FillOp(box, PLACEHOLDER_COLOR, radius),
         StrokeOp(box, "#ffffff", 0.35, radius),
         TextOp(box, fit, "middle", 0.0),
     ]
+
+
+def _covers_text(box: Box, ops: list[Op]) -> bool:
+    """Whether ``box`` lies over a text, a table or a track the face draws."""
+    return any(k >= 10 and _area(box, b) > 0 for op in ops for b, k in _ink(op))
 
 
 def _fit(engine: FaceEngine, text: str, ts: TextStyle, side_mm: float) -> Any:
