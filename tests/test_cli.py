@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -270,3 +271,40 @@ def test_an_unreadable_file_in_the_game_folder_does_not_stop_the_build(
     result = run("build", "mini", "--root", str(root))
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("change", ["library", "data"])
+def test_a_new_library_or_bundled_file_rebuilds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    """The stamps hold the versions of the libraries that shape the PDFs and the digest of
+    pnp's bundled data: an upgraded reportlab, or a changed bundled font, rebuilds a PDF that
+    the same content would otherwise skip as up to date."""
+    from pnp.build import stamps
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    monkeypatch.setattr(stamps, "_CODE_DIGEST", None)
+    assert run("build", "mini", "--root", str(root)).exit_code == 0
+    again = run("build", "mini", "--root", str(root))
+    assert "up to date" in again.stdout
+    monkeypatch.setattr(stamps, "_CODE_DIGEST", None)  # a new process would digest again
+    if change == "library":
+        versions = stamps.library_versions().replace("reportlab=", "reportlab=99.")
+        monkeypatch.setattr(stamps, "library_versions", lambda: versions)
+    else:
+        package = Path(stamps.__file__).parent.parent
+        font = next(iter(sorted((package / "data" / "fonts").glob("*.ttf"))))
+        real_stat = Path.stat
+
+        def stat(self: Path, *args: object, **kw: object) -> object:
+            st = real_stat(self, *args, **kw)  # type: ignore[arg-type]
+            if self == font:  # a font of another size: a new version of it
+                fields = list(st)
+                fields[6] += 1  # st_size
+                extra = {k: getattr(st, k) for k in ("st_atime_ns", "st_mtime_ns", "st_ctime_ns")}
+                return os.stat_result(fields, extra)
+            return st
+
+        monkeypatch.setattr(Path, "stat", stat)
+    rebuilt = run("build", "mini", "--root", str(root))
+    assert rebuilt.exit_code == 0 and "up to date" not in rebuilt.stdout, rebuilt.stdout

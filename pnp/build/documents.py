@@ -18,8 +18,7 @@ from ..core.files import stage
 from ..core.findings import Report
 from ..core.perf import EarlyWriteback
 from ..core.rules import FALLBACK, GLYPH, OVERFLOW, PRINTABLE
-from ..core.run import current
-from ..core.units import PAPERS, Size
+from ..core.units import PAPERS
 from ..printing.imposition import Page, outside_printable
 from .options import BuildOptions, Output
 
@@ -39,9 +38,11 @@ def render_game(
     report: Report,
     catalog: LangCatalog | None = None,
     progress: FaceProgress | None = None,
+    guess: int = 1,
 ) -> Output:
     """The PDF of ``game`` in ``lang`` (staged), and its PNG and TTS files when asked;
-    ``progress(done, total)`` is told how many of those faces are done."""
+    ``progress(done, total)`` is told how many of those faces are done; ``guess``: how many
+    pages the setup sheet took last time (`pnp watch`), where counting them starts."""
     from ..i18n import Translator
     from ..printing.render import Renderer
     from ..typeset.faces import FaceEngine
@@ -60,7 +61,6 @@ def render_game(
     if opts.proof:
         return _proof(root, game, lang, opts, report, renderer)
     try:
-        guess = current().store(SETUP_GUESS).get((game.id, lang, opts.layout), 1)
         pages = renderer.plan_pages(opts.layout, guess)
     except ValueError as exc:
         raise BuildError(f"{game.id}: {exc}") from exc
@@ -68,13 +68,13 @@ def render_game(
     out_dir = (opts.out_dir or root.output) / game.id
     path = out_dir / f"{game.id}-{lang}-{opts.layout.paper}.pdf"
     staged = render_staged(renderer, pages, path)
-    note_setup_pages(game.id, lang, opts, path, pages)
     for issue in engine.issues:  # builds fit texts here, once, instead of in validation
         if not issue.structural:  # the structure check reports those, with suggestions
             issue.report_to(report, game.id)
     report_fallbacks(report, game, lang, translator)
     sheets = max((p.sheet for p in pages), default=0)
     out = Output(game.id, lang, path, staged, len(pages), sheets, len(translator.fallbacks))
+    out.setup = tuple((i, p.size) for i, p in enumerate(pages) if p.kind == "setup")
     if opts.png_dpi or opts.tts:
         try:
             out.extra, out.notes = raster_files(game, lang, renderer, out_dir, opts, progress)
@@ -82,29 +82,6 @@ def render_game(
             discard([staged])
             raise
     return out
-
-
-SETUP_PAGES = "setup pages built"  # the run's store: where each PDF's setup sheet is
-SETUP_GUESS = "setup pages guessed"  # and how many pages it took last time (pnp watch)
-
-
-def note_setup_pages(
-    game_id: str, lang: str, opts: BuildOptions, path: Path, pages: list[Page]
-) -> None:
-    """Tell the rest of the run which pages of the PDF at ``path`` (once committed) are the
-    setup sheet: `pnp watch`'s preview shows them from there instead of drawing them again."""
-    setup = [(i, p.size) for i, p in enumerate(pages) if p.kind == "setup"]
-    current().store(SETUP_PAGES)[(game_id, lang, opts.layout)] = (path, setup)
-
-
-SetupPages = tuple[Path, list[tuple[int, Size]]]  # a PDF, and its setup pages (index, size)
-
-
-def built_setup_pages(game_id: str, lang: str, layout: Any) -> SetupPages | None:
-    """The PDF this run built for ``game_id`` in ``lang`` with ``layout``, and its setup
-    pages; None when the run built none (in this process)."""
-    found: SetupPages | None = current().store(SETUP_PAGES).get((game_id, lang, layout))
-    return found
 
 
 def check_printable(game: Game, pages: list[Page], opts: BuildOptions, report: Report) -> None:

@@ -21,8 +21,7 @@ from typing import Any
 
 from ..content.model import Game, Text
 from ..core.findings import Finding, Report
-from ..core.run import Run, current
-from .documents import SETUP_GUESS, SETUP_PAGES, SetupPages
+from ..core.run import Run
 from .options import BuildOptions, Job, Output
 
 MODEL_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods"})  # the model
@@ -143,7 +142,6 @@ class Kept:
     stat: tuple[int, int]  # size and mtime of the PDF on disk: another hand changed it if not
     output: Output
     findings: tuple[Finding, ...]
-    setup: SetupPages | None  # where its setup sheet is, for the preview
 
 
 @dataclasses.dataclass
@@ -181,9 +179,7 @@ class Keep:
             digest = _job_digest(printed[game.id].get(lang), opts)
             old = self.kept.get(key)
             if digest is not None and old is not None and old.digest == digest and _same(old):
-                report.extend(old.findings)
-                if old.setup is not None:  # the preview takes the setup sheet from the PDF
-                    current().store(SETUP_PAGES)[key] = old.setup
+                report.extend(old.findings)  # its setup pages: in its output, for the preview
                 kept.append(dataclasses.replace(old.output, skipped=True))
                 continue
             self.kept.pop(key, None)
@@ -195,16 +191,18 @@ class Keep:
     def lend(self, run: Run) -> None:
         """Let the rebuild in ``run`` use the fitted texts of the earlier ones (a fit is keyed
         by its text, style, fonts, icons, values and box; images and fonts are checked in
-        :meth:`split`), and start counting each setup sheet's pages from the last count."""
+        :meth:`split`)."""
         from ..typeset.text import FIT_CACHE_SIZE, FITS  # not before a build needs it
 
         run.share(FITS, self.fits)
         if len(self.fits) > FIT_CACHE_SIZE:
             self.fits.clear()
-        guesses = run.store(SETUP_GUESS)  # a first guess, which the count checks
-        for key, kept in self.kept.items():
-            if kept.setup is not None:
-                guesses[key] = len(kept.setup[1])
+
+    def guess(self, job: Job) -> int:
+        """How many pages the job's setup sheet took last time: a first guess, which the
+        count checks (1 when there was no last time)."""
+        kept = self.kept.get((job[0].id, job[1], job[2].layout))
+        return len(kept.output.setup) if kept is not None and kept.output.setup else 1
 
     def rendered(self, job: Job, out: Output, findings: list[Finding]) -> None:
         """``job`` was rendered in this process into ``out``, with these findings."""
@@ -218,8 +216,7 @@ class Keep:
             if out is None:
                 continue
             st = out.path.stat()
-            setup = current().store(SETUP_PAGES).get(key)
-            self.kept[key] = Kept(digest, (st.st_size, st.st_mtime_ns), out, findings, setup)
+            self.kept[key] = Kept(digest, (st.st_size, st.st_mtime_ns), out, findings)
         self.fresh = {}
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from ..content.load import Root
 from ..content.model import Game, valid_language
 from ..core.errors import UsageError
+from ..core.units import Size
 from ..i18n.catalog import catalog_languages
 from ..printing.imposition import Options
 
@@ -42,6 +43,9 @@ class Output:
     extra: dict[Path, Path] = field(default_factory=dict)  # PNG faces, TTS: name -> staged
     notes: list[str] = field(default_factory=list)  # for the terminal (TTS sheets scaled down)
     skipped: bool = False  # up to date: nothing was rendered
+    # the setup sheet's pages in the PDF (index, size): `pnp watch`'s preview shows them from
+    # there, and its next rebuild counts the sheet from their number
+    setup: tuple[tuple[int, Size], ...] = ()
 
 
 def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:

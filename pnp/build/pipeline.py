@@ -146,7 +146,8 @@ def _render_all(
         catalog = catalogs[game.id].get(lang)
         faces = _faces_progress(progress, step) if progress else None
         before = len(report.findings)
-        outputs.append(render_game(root, game, lang, one, report, catalog, faces))
+        guess = keep.guess((game, lang, paper)) if keep is not None else 1
+        outputs.append(render_game(root, game, lang, one, report, catalog, faces, guess))
         if keep is not None:
             keep.rendered((game, lang, paper), outputs[-1], report.findings[before:])
 

@@ -35,8 +35,38 @@ def file_part(path: Path) -> bytes:
         return _fs(f"{path.name}: {exc.strerror}")
 
 
+# the libraries whose versions change pnp's output: a new one rebuilds everything
+OUTPUT_LIBRARIES = (
+    "reportlab",
+    "pillow",
+    "uharfbuzz",
+    "python-bidi",
+    "budoux",
+    "pyphen",
+    "pypdfium2",
+    "babel",
+    "jinja2",
+    "python-calamine",
+    "ruamel.yaml",
+)
+
+
+def library_versions() -> str:
+    """The installed versions of :data:`OUTPUT_LIBRARIES` ("name=version" lines)."""
+    from importlib import metadata
+
+    lines = []
+    for name in OUTPUT_LIBRARIES:
+        try:
+            lines.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            lines.append(f"{name}=-")
+    return "\n".join(lines)
+
+
 def code_digest() -> str:
-    """pnp's own version and code: a new pnp rebuilds everything."""
+    """pnp's own version, code and bundled data (fonts, layouts, tables, catalogs), and the
+    versions of the libraries that shape its output: any of them new rebuilds everything."""
     global _CODE_DIGEST
     if _CODE_DIGEST is None:
         import hashlib
@@ -44,9 +74,10 @@ def code_digest() -> str:
         from .. import __version__
 
         h = hashlib.sha256(__version__.encode())
+        h.update(library_versions().encode())
         package = Path(__file__).parent.parent
         for p in sorted(package.rglob("*")):
-            if p.is_file() and p.suffix in (".py", ".yaml", ".html", ".po"):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc":
                 st = p.stat()
                 h.update(_fs(f"{p.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}"))
         _CODE_DIGEST = h.hexdigest()

@@ -19,6 +19,7 @@ import html
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ import pypdfium2 as pdfium
 from jinja2 import Environment, select_autoescape
 from PIL import Image
 
-from ..build.documents import built_setup_pages
+from ..build.options import Output
 from ..content.load import Root
 from ..content.model import Board, Card, Face, Game, Text, TokenSet
 from ..content.queries import item_size
@@ -112,13 +113,16 @@ def write_preview(
     *,
     out: Path | None = None,
     problem: str = "",
+    built: Sequence[Output] = (),
 ) -> Path:
     """The preview page of ``game_id`` with the findings of ``report``, errors first. Every
     face is drawn when there is no error; with errors (as a build, it draws nothing from
-    content with errors), the findings over the faces of the last page drawn, greyed."""
+    content with errors), the findings over the faces of the last page drawn, greyed.
+    ``built``: PDFs just built with the preview's print options (A4, the defaults), whose
+    setup pages the page shows instead of drawing them again."""
     errors = report.has_errors(game_id) or report.has_errors("")
     if game is not None and not problem and not errors:
-        return build_preview(root, game, report, langs, out=out)
+        return build_preview(root, game, report, langs, out=out, built=built)
     title = game.meta.title.values.get((langs or game.languages)[0], "") if game else ""
     return _write_stale(root, game_id, report, title or game_id, out, problem)
 
@@ -130,8 +134,10 @@ def build_preview(
     langs: list[str] | None = None,
     *,
     out: Path | None = None,
+    built: Sequence[Output] = (),
 ) -> Path:
-    """Draw every face of ``game`` in each of ``langs`` and write the page."""
+    """Draw every face of ``game`` in each of ``langs`` and write the page (``built``: see
+    :func:`write_preview`)."""
     out_dir = preview_dir(root, game.id, out)
     langs = langs or list(game.languages)
     fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
@@ -144,7 +150,8 @@ def build_preview(
         translator = Translator(game, lang, catalogs.get(lang))
         engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
         _face_images(root, game, engine, views, pages, out_dir)
-        setups[lang] = _setup_images(game, engine, out_dir)
+        pdf = next((o for o in built if o.game == game.id and o.lang == lang), None)
+        setups[lang] = _setup_images(game, engine, out_dir, pdf)
     _prune(
         out_dir,
         {v.images[lg] for v in views for lg in v.images}
@@ -308,10 +315,12 @@ def _face_images(
             _write_cached(path, export.png_bytes(image, dpi))
 
 
-def _setup_images(game: Game, engine: FaceEngine, out_dir: Path) -> list[str]:
+def _setup_images(
+    game: Game, engine: FaceEngine, out_dir: Path, pdf: Output | None = None
+) -> list[str]:
     """The setup sheet in the engine's language, as the player will see it: the pages of the
     PDF this run just built with the default print options (`pnp watch`), else drawn here."""
-    images = _built_setup_images(game.id, engine.lang)
+    images = _built_setup_images(pdf) if pdf is not None else None
     if images is None:
         lang, translator, fonts = engine.lang, engine.translator, engine.fonts
         title = translator.text(game.meta.title)
@@ -332,13 +341,12 @@ def _setup_images(game: Game, engine: FaceEngine, out_dir: Path) -> list[str]:
     return names
 
 
-def _built_setup_images(game_id: str, lang: str) -> list[Image.Image] | None:
-    """The setup pages of the PDF this run built of the game in ``lang`` with the preview's
-    print options, rasterised; None when there is none (or it cannot be read)."""
-    built = built_setup_pages(game_id, lang, Options())
-    if built is None or not built[1]:
+def _built_setup_images(pdf: Output) -> list[Image.Image] | None:
+    """The setup pages of a PDF just built with the preview's print options, rasterised;
+    None when it has none (or it cannot be read)."""
+    if not pdf.setup:
         return None
-    path, pages = built
+    path, pages = pdf.path, pdf.setup
     try:
         doc = pdfium.PdfDocument(str(path))
     except (OSError, pdfium.PdfiumError):  # gone since: draw the sheet instead

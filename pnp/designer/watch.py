@@ -105,7 +105,9 @@ class Watcher:
             for f in report.findings[seen:]:  # what rendering found (overflow, fallbacks)
                 self.echo(f.text())
             langs = list(dict.fromkeys(o.lang for o in outputs))
-            write_preview(self.root, self.game, game, report, langs, out=self.out)
+            # the PDFs' setup pages are the preview's when they were built as it draws (A4)
+            drawn = outputs if opts.layout == Options() else []
+            write_preview(self.root, self.game, game, report, langs, out=self.out, built=drawn)
         except ContentError:
             for f in report.findings[seen:]:  # what the build found after validation
                 self.echo(f.text())
