@@ -333,16 +333,6 @@ def gettext(message: str, lang: str) -> str:
     return forms[0] if forms else message
 
 
-def ngettext(singular: str, plural: str, n: int, lang: str) -> str:
-    cat = builtin(lang) if lang != SOURCE_LANGUAGE else None
-    forms = cat.get(singular) if cat else None
-    if forms:
-        i = plural_index(cat.plural if cat else None, lang, n)
-        if 0 <= i < len(forms) and forms[i]:
-            return forms[i]
-    return singular if n == 1 else plural
-
-
 def terminal_language() -> str:
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = os.environ.get(var, "")

@@ -12,6 +12,7 @@ from babel import Locale, UnknownLocaleError
 from ...core.findings import Pos
 from ...core.units import CARD_SIZES, PAPERS, Size
 from ..schema import INVALID, Context, Custom, describe
+from ..suffixes import sheet_file_pattern
 from ..yamlio import YMap, YSeq
 
 
@@ -204,10 +205,7 @@ class SheetSource:
 
     schema: ClassVar[dict[str, Any]] = {
         "anyOf": [
-            {
-                "type": "string",
-                "pattern": r"\.(csv|tsv|tab|xlsx|xlsm|ods|CSV|TSV|TAB|XLSX|XLSM|ODS)$",
-            },
+            {"type": "string", "pattern": sheet_file_pattern()},
             {
                 "type": "object",
                 "properties": {"file": {"type": "string"}, "sheet": {"type": "string"}},

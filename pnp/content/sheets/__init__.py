@@ -30,9 +30,10 @@ from ...core.findings import Pos, Report
 from ...core.rules import SCHEMA, UNKNOWN_KEY, Severity
 from ...core.run import current
 from ..assets import AssetError, resolve
+from ..suffixes import REFUSED_SHEET_SUFFIXES, SHEET_KINDS, sheet_suffixes_text
 from ..yamlio import YMap, YSeq
 from .columns import SHEET_RULE, Issue, blank_headers, field_column, parse_header, table_column
-from .read import KINDS, MAX_BYTES, SheetError, Source, read_grid
+from .read import MAX_BYTES, SheetError, Source, read_grid
 from .rows import items
 
 # where a content file may name a sheet: section, key of the list in each of its entries
@@ -108,20 +109,19 @@ class Sheets:
             if raw_sheet is not None:
                 sheet = str(raw_sheet)
         if not isinstance(file, str) or not file.strip():
-            self._add(SCHEMA, file_pos, "file: name the spreadsheet (.csv, .tsv, .xlsx, .ods)")
+            self._add(SCHEMA, file_pos, f"file: name the spreadsheet ({sheet_suffixes_text()})")
             return None
         suffix = PurePosixPath(file).suffix.lower()
-        kind = KINDS.get(suffix)
+        kind = SHEET_KINDS.get(suffix)
         if kind is None:
-            old = suffix in (".xls", ".xlsb", ".numbers")
             self._add(
                 SHEET_RULE,
                 file_pos,
                 f"{file!r} is not a spreadsheet pnp reads: "
                 + (
                     "save it as .xlsx, .ods or .csv"
-                    if old
-                    else "name a .csv, .tsv, .xlsx or .ods file"
+                    if suffix in REFUSED_SHEET_SUFFIXES
+                    else f"name a {sheet_suffixes_text()} file"
                 )
                 + " (or list the items here in YAML)",
             )

@@ -20,14 +20,6 @@ from ..yamlio import MAX_FILE_BYTES, MAX_SCALAR_CHARS, EncodingProblem, utf8_tex
 from .guard import MAX_CELLS, GuardError, check_counts, check_extents, repack
 
 Grid = list[list[Any]]
-KINDS = {
-    ".csv": "CSV",
-    ".tsv": "TSV",
-    ".tab": "TSV",
-    ".xlsx": "XLSX",
-    ".xlsm": "XLSX",
-    ".ods": "ODS",
-}
 MAX_BYTES = MAX_FILE_BYTES  # a sheet file, as read from disk (16 MB, as for YAML)
 
 
