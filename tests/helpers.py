@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,3 +128,17 @@ def files_read(monkeypatch: pytest.MonkeyPatch, fresh: bool = True) -> list[str]
 
     monkeypatch.setattr(assets, "_examine", examine)
     return read
+
+
+def exports(
+    png_dpi: float | None = None, tts: bool = False, tts_max_px: int = 4096, proof: bool = False
+) -> tuple[Any, ...]:
+    """The exporters a build with these options makes (as `pnp build` composes them)."""
+    from pnp.printing.exporters import Png, PrintPdf, Proof, Tts
+
+    found: list[Any] = [Proof() if proof else PrintPdf()]
+    if png_dpi is not None:
+        found.append(Png(dpi=png_dpi))
+    if tts:
+        found.append(Tts(dpi=png_dpi or 300.0, max_px=tts_max_px))
+    return tuple(found)

@@ -25,7 +25,7 @@ from pnp.content.load import open_root
 from pnp.core.findings import Report
 from pnp.printing.export import PNG_SIGNATURE, png_bytes, unfiltered_png
 
-from helpers import FIXTURES, make_root
+from helpers import FIXTURES, exports, make_root
 
 
 def _picture(size: tuple[int, int] = (123, 77), seed: int = 1) -> Image.Image:
@@ -219,7 +219,7 @@ def test_art_keeps_pillows_encoder_and_text_gets_the_fast_one(tmp_path: Path) ->
     spec = game / "game.yaml"
     spec.write_text(spec.read_text("utf-8").replace('{glyph: "₽"}', "{image: art/coin.png}"))
     report = Report()
-    opts = BuildOptions(langs=("en",), out_dir=tmp_path / "out", png_dpi=150, jobs=1)
+    opts = BuildOptions(langs=("en",), out_dir=tmp_path / "out", exports=exports(150), jobs=1)
     (out,) = build(open_root(root), ["mini"], opts, report)
     assert not report.errors, report.findings
     pngs = {p.stem: p.read_bytes() for p in out.extra if p.suffix == ".png"}

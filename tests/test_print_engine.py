@@ -18,7 +18,7 @@ from pnp.printing.imposition import BOARD_OVERLAP, Options, plan_document
 from pnp.typeset.fonts import fontset
 from pnp.typeset.text import TextStyle, fit_text
 
-from helpers import REPO
+from helpers import REPO, exports
 
 PACK = Path(__file__).parent / "packs" / "boards"
 
@@ -218,7 +218,7 @@ def test_fit_text_hyphenates_german_and_keeps_accents() -> None:
 
 def test_png_and_tts_exports(tmp_path: Path) -> None:
     report = Report()
-    opts = BuildOptions(langs=("en",), out_dir=tmp_path, png_dpi=300, tts=True)
+    opts = BuildOptions(langs=("en",), out_dir=tmp_path, exports=exports(300, tts=True))
     (out,) = build(open_root(REPO), ["fabg"], opts, report)
     pngs = {p.name: p for p in out.extra if p.parent.name == "fabg-en-png"}
     robot = Image.open(pngs["robots-robot-front.png"])  # out.extra: written file -> staged

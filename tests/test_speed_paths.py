@@ -19,7 +19,7 @@ from pnp.content.load import open_root
 from pnp.core.findings import Report
 from pnp.printing.imposition import Options
 
-from helpers import REPO, new_run
+from helpers import REPO, exports, new_run
 
 
 def _jobs(opts: BuildOptions) -> list[pipeline.Job]:
@@ -41,8 +41,8 @@ def test_auto_jobs_keep_a_small_game_in_one_process(monkeypatch: pytest.MonkeyPa
     # asked for: as asked; PNG faces and TTS sheets: every core (the rasteriser decides)
     assert pipeline.processes(replace(opts, jobs=3), jobs) == 3
     assert pipeline.processes(replace(opts, jobs=1), jobs) == 1
-    assert pipeline.processes(replace(opts, png_dpi=50.0), jobs) == 4
-    assert pipeline.processes(replace(opts, tts=True), jobs) == 4
+    assert pipeline.processes(replace(opts, exports=exports(50.0)), jobs) == 4
+    assert pipeline.processes(replace(opts, exports=exports(tts=True)), jobs) == 4
     # enough cards over several PDFs: one process per core
     monkeypatch.setattr(pipeline, "CARDS_PER_PROCESS", cards)
     assert pipeline.processes(opts, jobs) == 4

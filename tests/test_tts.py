@@ -32,7 +32,7 @@ from pnp.core.units import CARD_SIZES, Size, px
 from pnp.printing import raster, tts
 from pnp.printing.export import face_pages
 
-from helpers import FIXTURES, REPO, make_root
+from helpers import FIXTURES, REPO, exports, make_root
 
 GAMES = discover(open_root(REPO))
 
@@ -42,7 +42,8 @@ def _build(root: Path, game: str, tmp: Path, **options: Any) -> tuple[Output, Pa
     loaded = load_game(open_root(root), game, Report())
     assert loaded is not None
     lang = loaded.languages[0]
-    opts = BuildOptions(langs=(lang,), out_dir=tmp, force=True, **options)
+    made = {k: options.pop(k) for k in ("png_dpi", "tts", "tts_max_px") if k in options}
+    opts = BuildOptions(langs=(lang,), out_dir=tmp, force=True, exports=exports(**made), **options)
     (out,) = build(open_root(root), [game], opts, Report())
     return out, tmp / game / f"{game}-{lang}-tts"
 
@@ -276,7 +277,7 @@ def _big_root(tmp: Path, extra: int) -> Path:
 def test_a_big_deck_spreads_over_sheets(tmp_path: Path) -> None:
     root = _big_root(tmp_path, 73)  # 75 distinct cards, 79 in the box
     report = Report()
-    opts = BuildOptions(langs=("en",), out_dir=tmp_path / "out", tts=True, png_dpi=40)
+    opts = BuildOptions(langs=("en",), out_dir=tmp_path / "out", exports=exports(40, tts=True))
     (out,) = build(open_root(root), ["mini"], opts, report)
     saved = {p.name: p for p in out.extra if p.suffix == ".json"}
     deck = json.loads(saved["main.json"].read_text("utf-8"))["ObjectStates"][0]
@@ -442,7 +443,7 @@ def test_a_scaled_sheet_of_art_shows_each_card(tmp_path: Path) -> None:
     )
     decks.write_text(text, "utf-8")
     opts = BuildOptions(
-        langs=("en",), out_dir=tmp_path / "out", tts=True, png_dpi=100, tts_max_px=300, jobs=1
+        langs=("en",), out_dir=tmp_path / "out", exports=exports(100, True, 300), jobs=1
     )
     (out,) = build(open_root(root), ["mini"], opts, Report())
     png = {p.stem: _image(p) for p in out.extra if p.suffix == ".png"}

@@ -20,11 +20,10 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from ..content.model import Game, Text
+from ..content.suffixes import CONTENT_SUFFIXES
 from ..core.findings import Finding, Report
 from ..core.run import Run
 from .options import BuildOptions, Job, Output
-
-MODEL_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".ods"})  # the model
 
 
 class _Unknown(Exception):
@@ -36,7 +35,7 @@ def others_digest(files: Iterable[tuple[Path, bytes]]) -> str:
     digest) pairs of a game's input files."""
     h = hashlib.blake2b(digest_size=20)
     for path, digest in sorted(files):
-        if path.suffix.lower() not in MODEL_SUFFIXES:
+        if path.suffix.lower() not in CONTENT_SUFFIXES:  # not held by the model
             h.update(f"{path}\0".encode() + digest)
     return h.hexdigest()
 
@@ -222,7 +221,7 @@ class Keep:
 
 def _job_digest(printed: str | None, opts: BuildOptions) -> str | None:
     """What one PDF is made from: what its language prints, and every option of its print."""
-    if printed is None or opts.png_dpi or opts.tts or opts.proof:
+    if printed is None or not all(e.keeps for e in opts.exports):
         return None
     settings = dataclasses.replace(opts, jobs=1, force=False, langs=())
     return hashlib.blake2b(f"{printed}{settings!r}".encode(), digest_size=20).hexdigest()

@@ -10,6 +10,7 @@ from ..content.model import Game, valid_language
 from ..core.errors import UsageError
 from ..core.units import Size
 from ..i18n.catalog import catalog_languages
+from ..printing.exporters import DEFAULT, DocumentExporter, Exporter, FaceExporter
 from ..printing.imposition import Options
 
 
@@ -22,10 +23,22 @@ class BuildOptions:
     jobs: int = 0  # worker processes for several games, languages or papers; 0: auto
     # (one per core when the work pays for it, pipeline.processes)
     force: bool = False  # rebuild even when nothing changed since the last build
-    proof: bool = False  # a translator's proof (source | translation) instead of print sheets
-    png_dpi: float | None = None  # also write every face as a PNG at this resolution
-    tts: bool = False  # also write Tabletop Simulator deck sheets
-    tts_max_px: int = 4096  # largest side of a TTS sheet (printing.tts.TTS_MAX_PX)
+    # the output formats asked, with their settings (printing.exporters): exactly one document
+    # (the print PDF, or a translator's proof), and any faces exporters (PNG, TTS)
+    exports: tuple[Exporter, ...] = DEFAULT
+
+    @property
+    def document(self) -> DocumentExporter:
+        """The exporter of the job's PDF."""
+        found = [e for e in self.exports if isinstance(e, DocumentExporter)]
+        if len(found) != 1:
+            raise ValueError(f"a build makes one document, not {len(found)}: {self.exports}")
+        return found[0]
+
+    @property
+    def face_exporters(self) -> list[FaceExporter]:
+        """The exporters that work from the faces rasterised once."""
+        return [e for e in self.exports if isinstance(e, FaceExporter)]
 
 
 Job = tuple[Game, str, BuildOptions]  # a game, a language, the options with one paper

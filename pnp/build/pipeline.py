@@ -159,7 +159,7 @@ def processes(opts: BuildOptions, jobs: list[Job]) -> int:
     starting a worker costs more than a small game's PDFs take."""
     if opts.jobs:
         return opts.jobs
-    if opts.png_dpi or opts.tts:
+    if any(e.many_cores for e in opts.exports):
         return available_cpus()
     cards = sum(len(o.cards) for g, _l, _o in jobs for o in g.owners()) + sum(
         len(g.boards) for g, _l, _o in jobs

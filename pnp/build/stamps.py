@@ -166,10 +166,11 @@ def all_up_to_date(
             return None  # the full path decides (and explains)
         for lang in langs:
             for paper in dict.fromkeys(opts.papers or (opts.layout.paper,)):
-                name = f"{gid}-{lang}-{'proof' if opts.proof else paper}.pdf"
+                name = opts.document.file_name(gid, lang, paper)
                 pdf = (opts.out_dir or root.output) / gid / name
                 stamp = stamp_path(pdf)
-                if opts.png_dpi or opts.tts or not pdf.is_file() or not stamp.is_file():
+                stamped = all(e.stamped for e in opts.exports)  # no other file unstamped
+                if not stamped or not pdf.is_file() or not stamp.is_file():
                     return None
                 try:  # a stamp is a line: anything else (a pipe, a huge file) is no match
                     kept = read_limited(stamp, 4096, "stamp").decode("utf-8", "replace")

@@ -6,7 +6,7 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -85,6 +85,14 @@ TtsMaxOpt = Annotated[
         max=16384,
     ),
 ]
+ContactOpt = Annotated[
+    bool,
+    typer.Option(
+        "--contact-sheet",
+        help="Also write, for each deck and token set, a small JPEG of its fronts side by "
+        "side (GAME-LANG-contact/), to show what the game holds.",
+    ),
+]
 JobsOpt = Annotated[
     int,
     typer.Option(
@@ -133,6 +141,7 @@ def build_cmd(
     png: PngOpt = None,
     tts: TtsOpt = False,
     tts_max_px: TtsMaxOpt = 4096,  # printing.tts.TTS_MAX_PX
+    contact_sheet: ContactOpt = False,
     jobs: JobsOpt = 0,
     proof: ProofOpt = False,
     force: ForceOpt = False,
@@ -161,11 +170,8 @@ def build_cmd(
             papers=tuple(p.value for p in (paper or [Paper.a4])),
             layout=layout,
             out_dir=out.resolve() if out else None,
-            png_dpi=png,
-            tts=tts,
-            tts_max_px=tts_max_px,
+            exports=_exporters(png, tts, tts_max_px, proof, contact_sheet),
             jobs=jobs,
-            proof=proof,
             force=force,
         )
         outputs = build(r, games, opts, report, progress=_progress())
@@ -175,6 +181,24 @@ def build_cmd(
     except (ContentError, PnpError) as exc:
         fail_with(build_findings(report), exc)
     _say_written(outputs, report)
+
+
+def _exporters(
+    png: float | None, tts: bool, tts_max_px: int, proof: bool, contact: bool
+) -> tuple[Any, ...]:
+    """The output formats the options ask for (printing.exporters): the print PDF or a
+    translator's proof, and PNG faces, TTS sheets (at --png's resolution when asked) and
+    contact sheets."""
+    from ..printing import exporters as ex
+
+    found: list[Any] = [ex.Proof() if proof else ex.PrintPdf()]
+    if png is not None:
+        found.append(ex.Png(dpi=png))
+    if tts:
+        found.append(ex.Tts(dpi=png or ex.Tts.dpi, max_px=tts_max_px))
+    if contact:
+        found.append(ex.ContactSheet())
+    return tuple(found)
 
 
 def _finite(**numbers: float | None) -> None:

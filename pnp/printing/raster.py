@@ -43,6 +43,7 @@ PAGE_FACES = 16  # and at most this many faces: pdfium decodes the art of all a 
 GAP = 2  # px of white between two faces on a page: a face never bleeds into the next
 LEVEL = 1  # zlib level of the PNGs written: the fastest (export.png_bytes)
 QUALITY = 95  # of the JPEG sheets (printing.tts): no visible loss on a screen
+PNGS = "png"  # the pass's face PNGs are named "png/<face>.png" (each exporter of PNGs has them)
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ def close_pdf() -> None:
 
 def run_task(task: Task) -> tuple[dict[str, bytes], int]:
     """Rasterise the task's pages one at a time and cut them: files by name ("png/NAME.png",
-    "tts/FILE"), and how many faces were done."""
+    "<sheet's folder>/FILE"), and how many faces were done."""
     files: dict[str, bytes] = {}
     sheet = task.sheet
     canvas = Image.new("RGB", sheet.size, "white") if sheet else None
@@ -180,7 +181,7 @@ def run_task(task: Task) -> tuple[dict[str, bytes], int]:
             page.close()
             doc.close()
     if sheet is not None and canvas is not None:
-        files[f"tts/{sheet.file}"] = jpeg_bytes(canvas, sheet.dpi)
+        files[f"{sheet.folder}/{sheet.file}"] = jpeg_bytes(canvas, sheet.dpi)
     return files, len(task.placed)
 
 
@@ -209,13 +210,13 @@ def _cut(
                 png = p.name in task.png
                 if png and p.name not in photos:
                     data = unfiltered_png(pixels, size, task.dpi, stride, at, LEVEL)
-                    files[f"png/{p.name}.png"] = data
+                    files[f"{PNGS}/{p.name}.png"] = data
                     if canvas is None:
                         continue
                 face = _face(pixels[at:], size, stride)
                 if png and p.name in photos:
                     data = png_bytes(face, task.dpi, LEVEL, zlib.Z_RLE)
-                    files[f"png/{p.name}.png"] = data
+                    files[f"{PNGS}/{p.name}.png"] = data
                 if canvas is not None and task.sheet is not None:
                     _paste(canvas, task.sheet, p.name, face)
     finally:

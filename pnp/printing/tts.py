@@ -28,10 +28,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..content.model import Card, Deck
 from ..core.units import MM_PER_INCH, Size, px
-from .export import FacePage
+
+if TYPE_CHECKING:  # pdfium is loaded when faces are drawn
+    from .export import FacePage
 
 TTS_COLS, TTS_ROWS = 10, 7
 TTS_CARDS = TTS_COLS * TTS_ROWS  # BackIsHidden: the last cell holds a card too
@@ -51,6 +54,7 @@ class Sheet:
     cell: tuple[int, int]
     dpi: float  # the resolution the cells have (lower than asked when scaled)
     cells: tuple[str | None, ...]  # the face (a FacePage name) in each cell; None: blank
+    folder: str = "tts"  # the exporter whose folder it goes to (printing.exporters)
 
     @property
     def size(self) -> tuple[int, int]:

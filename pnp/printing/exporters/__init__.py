@@ -1,0 +1,43 @@
+"""Exporters: the output formats of a build, one class each, in one table.
+
+:data:`EXPORTERS` maps a format's name to its class. A build's options hold the exporters it
+was asked for (with their settings): exactly one *document* exporter (the print PDF, or a
+translator's proof) and any number of *face* exporters (PNG faces, Tabletop Simulator
+sheets), which share one rasterisation of the faces. A new format is a module here with its
+class, a line in :data:`EXPORTERS`, its command-line option and its test.
+"""
+
+from __future__ import annotations
+
+from .base import Document, DocumentExporter, Exporter, ExportJob, FaceProgress, Files
+from .contact import ContactSheet
+from .faces import FaceExporter, export_faces
+from .pdf import PrintPdf
+from .png import Png
+from .proof import Proof
+from .staging import discard
+from .tts import Tts
+
+EXPORTERS: dict[str, type[Exporter]] = {
+    cls.name: cls for cls in (PrintPdf, Proof, Png, Tts, ContactSheet)
+}
+DEFAULT: tuple[Exporter, ...] = (PrintPdf(),)  # a build's formats when none is asked: the PDF
+
+__all__ = [
+    "DEFAULT",
+    "EXPORTERS",
+    "ContactSheet",
+    "Document",
+    "DocumentExporter",
+    "ExportJob",
+    "Exporter",
+    "FaceExporter",
+    "FaceProgress",
+    "Files",
+    "Png",
+    "PrintPdf",
+    "Proof",
+    "Tts",
+    "discard",
+    "export_faces",
+]
