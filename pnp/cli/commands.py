@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
+from ..compat.typer import take_shell_from_arguments
 from ..core.errors import Interrupted, PnpError, UsageError, os_problem
 from ..core.run import running
 from ..i18n.words import tr
@@ -146,11 +147,12 @@ def _completion_shell(args: list[str]) -> None:
     """`pnp --show-completion zsh`, `pnp --install-completion bash`: a shell named.
 
     Typer's completion options find the shell by themselves, and take its name instead only
-    when that detection is off (the switch its own tests use): off, then, when a name follows.
+    when that detection is off (a switch of typer's own tests, :mod:`pnp.compat.typer`): off,
+    then, when a name follows.
     """
     for option, value in itertools.pairwise(args):
         if option in ("--show-completion", "--install-completion") and value in SHELLS:
-            os.environ["_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"] = "1"
+            take_shell_from_arguments()
 
 
 __all__ = ["app", "invoke", "main"]

@@ -1,36 +1,33 @@
-"""python-bidi's internals, as pnp uses them. Written for python-bidi 0.5 to 0.6 (capped <0.7).
+"""python-bidi, as pnp uses it. Written for python-bidi 0.5 to 0.6 (capped <0.7).
 
 pnp needs the Unicode bidirectional algorithm's resolved embedding levels (UAX #9, rules
 X1-I2), not a reordered string: it breaks a paragraph into lines first and reorders each line
 itself (rules L1-L2). python-bidi's public API only returns reordered strings, so:
 
-- :func:`embedding_levels` reads the levels from the Rust implementation's debug output
-  (``get_display_inner(text, base, True)`` prints the crate's ``BidiInfo``, whose ``levels``
-  hold one level per UTF-8 byte); the Rust crate implements the current algorithm, bracket
-  pairs (N0) included;
-- should that output ever change shape, the levels come from the pure-Python implementation
-  that python-bidi still ships (``bidi.algorithm``: rules X1-I2 as module functions), which
-  lacks only the bracket-pair rule;
-- :func:`mirrored` is python-bidi's table of mirrored characters (``bidi.mirror.MIRRORED``).
+- :func:`embedding_levels` are pnp's own implementation of the algorithm (:mod:`.uax9`, bracket
+  pairs included), which python-bidi plays no part in;
+- :func:`mirrored` is python-bidi's table of mirrored characters (``bidi.mirror.MIRRORED``, a
+  module its public API does not name): the one internal pnp prints with. Without it
+  (``AVAILABLE`` false: a broken install, reported by pnp.validate.scripts, and a failing
+  test in tests/test_compat.py), brackets set right to left are not mirrored;
+- :func:`_python_levels`, python-bidi's pure-Python algorithm (``bidi.algorithm``: rules
+  X1-I2 as module functions, without the bracket-pair rule), is a second opinion for the
+  tests only (tests/test_scripts.py); nothing printed comes from it.
 """
 
 from __future__ import annotations
 
-import re
+from . import uax9
 
 WRITTEN_FOR = ("0.5", "0.6")
 
 try:  # pragma: no branch - python-bidi is a dependency; a broken install must not crash pnp
-    from bidi import algorithm as _algorithm
-    from bidi.bidi import get_display_inner as _rust_display
     from bidi.mirror import MIRRORED as _MIRRORED
 
     AVAILABLE = True
 except ImportError:  # pragma: no cover - reported as a finding by pnp.validate.scripts
     AVAILABLE = False
     _MIRRORED = {}
-
-_LEVEL_RE = re.compile(r"Level\(\s*(\d+),?\s*\)")
 
 
 def mirrored(ch: str) -> str:
@@ -40,39 +37,15 @@ def mirrored(ch: str) -> str:
 
 def embedding_levels(text: str, rtl: bool) -> tuple[int, ...]:
     """The resolved embedding level of each character of one paragraph, its base direction
-    given (``rtl``); all 0 (or 1) when python-bidi is missing."""
-    if not AVAILABLE:
-        return (1 if rtl else 0,) * len(text)
-    levels = _rust_levels(text, rtl)
-    if levels is None:
-        levels = _python_levels(text, rtl)
-    return tuple(levels)
-
-
-def _rust_levels(text: str, rtl: bool) -> list[int] | None:
-    """Levels from the Rust implementation's ``BidiInfo`` (per byte), per character."""
-    try:
-        info = str(_rust_display(text, "R" if rtl else "L", True))
-    except Exception:  # pragma: no cover - a changed signature: use the Python levels
-        return None
-    start = info.rfind("\n    levels: [")
-    end = info.find("\n    ],", start)
-    if start < 0 or end < 0:
-        return None
-    per_byte = [int(m) for m in _LEVEL_RE.findall(info, start, end)]
-    if len(per_byte) != len(text.encode("utf-8")):
-        return None
-    levels = []
-    at = 0
-    for ch in text:
-        levels.append(per_byte[at])
-        at += len(ch.encode("utf-8"))
-    return levels
+    given (``rtl``): UAX #9's rules X1-I2, without the line rules (L1-L4)."""
+    return tuple(uax9.resolve(text, 1 if rtl else 0))
 
 
 def _python_levels(text: str, rtl: bool) -> list[int]:
-    """Levels from python-bidi's pure-Python implementation (rules X1-I2, without N0)."""
-    a = _algorithm
+    """Levels from python-bidi's pure-Python implementation (rules X1-I2, without N0), for the
+    tests to compare with."""
+    from bidi import algorithm as a
+
     storage = a.get_empty_storage()
     storage["base_level"] = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"

@@ -32,6 +32,8 @@ from typing import Any, BinaryIO
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
+from .harfbuzz import guessed_rtl
+
 WRITTEN_FOR = ("4.2", "5.1")
 _LOCK = threading.RLock()  # rl_config and pdfdoc.PDFFile are process-wide: one save at a time
 
@@ -376,17 +378,6 @@ def shaping_available() -> bool:
     return getattr(ttfonts, "uharfbuzz", None) is not None
 
 
-def _guessed_rtl(text: str) -> bool:
-    """Whether harfbuzz, as reportlab calls it (``guess_segment_properties``), shapes
-    ``text`` right to left: it guesses from the script, and guesses Arabic digits wrong."""
-    import uharfbuzz
-
-    buf = uharfbuzz.Buffer()
-    buf.add_str(text)
-    buf.guess_segment_properties()
-    return str(buf.direction) == "rtl"
-
-
 def shape(text: str, font_name: str, rtl: bool, mirror: Any = None) -> tuple[str, float, bool]:
     """``text`` (one font, one direction, no line break) shaped by harfbuzz through reportlab:
     what to draw (its glyphs in visual order), its width at 1 pt, and whether it was shaped.
@@ -405,7 +396,7 @@ def shape(text: str, font_name: str, rtl: bool, mirror: Any = None) -> tuple[str
     if not shaping_available() or not getattr(getFont(font_name), "shapable", False):
         drawn = flipped(text) if rtl else text
         return drawn, float(stringWidth(drawn, font_name, 1.0)), False
-    given = flipped(text) if _guessed_rtl(text) != rtl else text
+    given = flipped(text) if guessed_rtl(text) != rtl else text
     # what ``shapeStr`` does, with harfbuzz's default features: reportlab's add ``dlig``,
     # discretionary ligatures a reader does not expect (Noto Sans Hebrew joins ו and י)
     word = [stringWidth(given, font_name, 10.0), (ABag(fontName=font_name, fontSize=10.0), given)]

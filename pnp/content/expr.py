@@ -4,11 +4,19 @@ Expressions see only :class:`Record` objects, lists, numbers and strings built f
 (never model objects), and a handful of functions. Attribute access works on records only
 (``row.players``), names starting with ``_`` are refused, comprehensions, strings and powers
 are bounded by simpleeval, and a wall-clock limit stops runaway expressions.
+
+An expression is parsed once (:func:`parse`, kept between runs as a pure function's memo) and
+without a time limit: its length is bounded, and a timer that fires inside Python's parser can
+leave the interpreter's own state wrong (``SystemError: AST constructor recursion depth
+mismatch`` from the next parse). Only evaluation, plain Python code that an exception unwinds
+cleanly, is timed.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import re
 import signal
 import threading
@@ -19,14 +27,13 @@ from typing import Any
 import simpleeval
 from simpleeval import EvalWithCompoundTypes
 
+from ..compat.simpleeval import every_attribute_of, set_limits
 from ..core.findings import Pos
 
 TIME_LIMIT_S = 1.0
 MAX_EXPR_CHARS = 2000
 
-simpleeval.MAX_STRING_LENGTH = 10_000
-simpleeval.MAX_POWER = 1_000_000
-simpleeval.MAX_COMPREHENSION_LENGTH = 100_000
+set_limits(string_length=10_000, power=1_000_000, comprehension_length=100_000)
 
 
 class Record:
@@ -81,11 +88,6 @@ class Record:
 
     def data(self) -> dict[str, Any]:
         return self._data
-
-
-class _AnyName:
-    def __contains__(self, _name: object) -> bool:
-        return True
 
 
 class ExprError(Exception):
@@ -168,11 +170,12 @@ class Evaluator:
             self.deadline = None
 
     def eval(self, expr: str, extra: dict[str, Any] | None = None) -> Any:
-        if len(expr) > MAX_EXPR_CHARS:
-            raise ExprError(f"expression longer than {MAX_EXPR_CHARS} characters")
+        """The value of ``expr`` with these names (and ``extra``); ExprError says why not."""
+        tree = parse(expr)
         names = {**self.names, **(extra or {})}
-        ev = EvalWithCompoundTypes(names=names, functions=self.functions)
-        ev.allowed_attrs = {Record: _AnyName()}  # attributes of records only
+        ev = EvalWithCompoundTypes(
+            names=names, functions=self.functions, allowed_attrs=every_attribute_of(Record)
+        )
         limit = TIME_LIMIT_S
         if self.deadline is not None:
             limit = min(limit, self.deadline - time.monotonic())
@@ -182,7 +185,7 @@ class Evaluator:
                 )
         try:
             with _time_limit(limit):
-                return ev.eval(expr)
+                return ev.eval(expr, previously_parsed=tree)
         except _Timeout:
             if limit < TIME_LIMIT_S:  # the budget ran out, not this expression's own limit
                 raise ExprError(
@@ -197,20 +200,54 @@ class Evaluator:
                 f"unknown function {exc.func_name!r}; functions: "
                 f"{', '.join(sorted(self.functions))}"
             ) from None
-        except simpleeval.AttributeDoesNotExist as exc:
-            raise ExprError(f"no field {exc.attr!r} here") from None
-        except simpleeval.InvalidExpression as exc:
-            raise ExprError(_first_line(str(exc))) from None
-        except SyntaxError as exc:
-            raise ExprError(f"syntax error: {exc.msg}") from None
         except ExprError:
             raise
-        except (KeyError, IndexError) as exc:
-            raise ExprError(f"no entry {exc.args[0]!r}" if exc.args else "missing entry") from None
-        except (TypeError, ValueError, ArithmeticError, AttributeError) as exc:
-            raise ExprError(f"{type(exc).__name__}: {_first_line(str(exc))}") from None
-        except (RecursionError, MemoryError, OverflowError):
-            raise ExprError("the expression is too large to evaluate") from None
+        except Exception as exc:
+            explained = _explained(exc)
+            if explained is exc:  # not the expression's fault: a bug, with its traceback
+                raise
+            raise explained from None
+
+
+def parse(expr: str) -> ast.AST:
+    """``expr``'s syntax tree, as simpleeval evaluates it; ExprError when it has none. Not
+    timed (see the module's docstring): the length is checked first."""
+    if len(expr) > MAX_EXPR_CHARS:
+        raise ExprError(f"expression longer than {MAX_EXPR_CHARS} characters")
+    try:
+        return _parsed(expr)
+    except SyntaxError as exc:
+        raise ExprError(f"syntax error: {exc.msg}") from None
+    except simpleeval.InvalidExpression as exc:
+        raise ExprError(_first_line(str(exc))) from None
+    except ValueError as exc:  # a NUL character
+        raise ExprError(f"syntax error: {_first_line(str(exc))}") from None
+    except (RecursionError, MemoryError):
+        raise ExprError("the expression is too large to evaluate") from None
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(expr: str) -> ast.AST:
+    """A pure function of the text: the same tree for every row and every run (simpleeval
+    reads a tree, never changes it)."""
+    tree: ast.AST = EvalWithCompoundTypes.parse(expr)
+    return tree
+
+
+def _explained(exc: Exception) -> Exception:
+    """An exception raised while evaluating, as the ExprError a finding reports (or itself
+    when it is not the expression's fault)."""
+    if isinstance(exc, simpleeval.AttributeDoesNotExist):
+        return ExprError(f"no field {exc.attr!r} here")
+    if isinstance(exc, simpleeval.InvalidExpression):
+        return ExprError(_first_line(str(exc)))
+    if isinstance(exc, KeyError | IndexError):
+        return ExprError(f"no entry {exc.args[0]!r}" if exc.args else "missing entry")
+    if isinstance(exc, TypeError | ValueError | ArithmeticError | AttributeError):
+        return ExprError(f"{type(exc).__name__}: {_first_line(str(exc))}")
+    if isinstance(exc, RecursionError | MemoryError):
+        return ExprError("the expression is too large to evaluate")
+    return exc
 
 
 def _first_line(text: str) -> str:

@@ -1,0 +1,20 @@
+"""typer's internals, as pnp uses them. Written for typer 0.12 to 0.28 (capped <0.29).
+
+- ``_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION``, the environment switch typer's own tests
+  use: its completion options (``--show-completion``, ``--install-completion``) find the shell
+  by themselves and take the shell's name from the command line only when that detection is
+  off (:func:`take_shell_from_arguments`).
+"""
+
+from __future__ import annotations
+
+import os
+
+WRITTEN_FOR = ("0.12", "0.28")
+SHELL_DETECTION_SWITCH = "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"
+
+
+def take_shell_from_arguments() -> None:
+    """Make typer's completion options use the shell named after them (for this process and
+    the ones it starts)."""
+    os.environ[SHELL_DETECTION_SWITCH] = "1"
