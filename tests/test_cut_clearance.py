@@ -31,10 +31,8 @@ from pnp.typeset.faces.cuts import (
     CLEARANCE,
     Cut,
     cut_of,
-    table_ink,
     text_ink,
     text_rows,
-    track_ink,
 )
 from pnp.typeset.fonts import fontset
 from pnp.typeset.text import TextStyle, fit_text
@@ -243,9 +241,9 @@ def nearest_glyphs(game_id: str) -> list[tuple[float, str]]:
                     if isinstance(op, TextOp):
                         ink = text_ink(op)
                     elif isinstance(op, TrackOp):
-                        ink = track_ink(op, fonts.main.font)
+                        ink = op.numbers(fonts.main.font(op.font))
                     elif isinstance(op, TableOp):
-                        ink = table_ink(op)
+                        ink = op.texts()
                     else:
                         continue
                     for points in ink:
@@ -381,7 +379,9 @@ def printed_clearances(pdf: Path, pages: list[Any]) -> list[tuple[float, str]]:
     return sorted(found)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(  # FABG in the fast loop (-m "not slow"), every game in a full run
+    "game", [pytest.param(g, marks=() if g == "fabg" else pytest.mark.slow) for g in GAMES]
+)
 def test_no_printed_glyph_lies_near_a_cut_line(game: str, tmp_path_factory: Any) -> None:
     tmp = tmp_path_factory.mktemp("cuts")
     near = []

@@ -16,14 +16,15 @@ from dataclasses import dataclass
 from ..content.model import Deck, Element, Face, Game, Layout, TokenSet
 from ..content.queries import card_size, token_size
 from ..core.findings import Pos
-from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE, TRACK_CELL
+from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE
 from ..typeset.faces import (
     LayoutCycle,
+    Placed,
     builtin_layouts,
     clip,
-    element_box,
     extent,
     face_layout_id,
+    kind_of,
     layout_table,
     outline,
     resolve_layout,
@@ -132,33 +133,13 @@ def _mm(value: float) -> str:
     return f"{round(value, 2):g}"
 
 
-def _kind(el: Element) -> str:
-    if el.field is not None:
-        kind = f"text field {el.field}"
-    elif el.template is not None:
-        kind = "template"
-    elif el.image is not None:
-        return "image of the face's art" if el.image == "art" else f"image {el.image}"
-    elif el.track is not None:
-        kind = f"track {el.track}"
-    elif el.table is not None:
-        kind = f"table {el.table}"
-    elif el.line is not None:
-        return "line"
-    elif el.points is not None:
-        kind = "polygon"
-    else:
-        return "filled box" if _fills(el) else "box"
-    return f"filled {kind}" if _fills(el) else kind
-
-
 def describe(el: Element, origin: Origin | None, lid: str, layout: bool = True) -> str:
     """An element named for a message, e.g. element 'title' (text field title) of layout
     'fabg' (drawn through layout 'role'). An unnamed element is named by its place in the
     layout that lists it (#1 is the first). Without ``layout``, the layout is named only when
     it is not ``lid``."""
     label = repr(el.name) if el.name else (f"#{origin.index}" if origin else "")
-    out = f"element {label} ({_kind(el)})"
+    out = f"element {label} ({kind_of(el).describe(el)})"
     home = origin.lid if origin is not None else lid
     builtin = "built-in " if origin is not None and origin.builtin else ""
     if home != lid:
@@ -167,27 +148,12 @@ def describe(el: Element, origin: Origin | None, lid: str, layout: bool = True) 
     return out + f" of {builtin}layout {lid!r}" if layout else out
 
 
-def _fills(el: Element) -> bool:
-    return el.fill is not None and el.fill != "none"
-
-
-def _covers(el: Element) -> bool:
-    """An element that hides what lies under it: an image, or a filled box or polygon (a line
-    and an outline hide nothing)."""
-    return el.line is None and (el.image is not None or _fills(el))
-
-
-def _shows_text(el: Element) -> bool:
-    """An element that prints words or numbers: a text field, a template, a track, a table."""
-    return any(v is not None for v in (el.field, el.template, el.track, el.table))
-
-
 def _position(el: Element, origin: Origin | None, use: Drawn) -> Pos:
     """Where a finding about an element goes: its box in the game's files; for an element of
     a built-in layout, the thing whose size makes it misfit."""
     if origin is None or origin.builtin:
         return use.pos
-    return el.at("line" if el.line is not None else "points" if el.points is not None else "box")
+    return el.at(kind_of(el).placed_by)
 
 
 def _overflow(box: Box, w: float, h: float) -> list[str]:
@@ -231,7 +197,7 @@ def _outside(
 
 def _noun(el: Element, printed: bool = False) -> str:
     """What is measured of an element: its box, line or polygon (as turned, if it is)."""
-    noun = "line" if el.line is not None else "polygon" if el.points is not None else "box"
+    noun = kind_of(el).shape
     return f"{noun}, turned {el.rotate:g}°," if printed and el.rotate % 360 else noun
 
 
@@ -253,12 +219,13 @@ def _hides(
 ) -> None:
     texts: list[tuple[Element, Outline]] = []  # the text elements drawn so far
     for el, shape in shapes:
-        if _covers(el):
+        kind = kind_of(el)
+        if kind.covers(el):
             for text, tshape in texts:
                 ox, oy = _overlap(shape, tshape)
                 if ox > OVERLAP and oy > OVERLAP:
                     _report_hidden(use, el, text, (ox, oy), where, done, ctx)
-        if _shows_text(el):
+        if kind.shows_text:
             texts.append((el, shape))
 
 
@@ -288,7 +255,7 @@ def _report_hidden(
     )
 
 
-def _cells(
+def _findings(
     game: Game,
     use: Drawn,
     el_list: list[Element],
@@ -296,38 +263,17 @@ def _cells(
     done: set[tuple[int, Pos]],
     ctx: CheckContext,
 ) -> None:
-    """Track cells a marker fits in: each at least print.min_track_cell mm wide and high."""
-    least = game.print.min_track_cell
+    """What each element's kind finds wrong with it on faces of this size (a track's cells
+    too small for a marker: track-cell)."""
     for el in el_list:
-        track = game.tracks.get(el.track) if el.track is not None else None
-        box = element_box(el, use.w, use.h) if track is not None else None
-        if track is None or box is None:
-            continue  # no track, or an unknown one: the structure checks report it
-        n = max(track.max - track.min + 1, 1)
-        vertical = el.direction == "vertical"
-        cw, ch = (box[2], box[3] / n) if vertical else (box[2] / n, box[3])
-        if min(cw, ch) >= least - 0.005:
-            continue
         origin = where.get(id(el))
-        pos = _position(el, origin, use)
-        if (id(el), pos) in done:
-            continue
-        done.add((id(el), pos))
-        along, step, across, side = (
-            ("high", ch, "wide", cw) if vertical else ("wide", cw, "high", ch)
-        )
-        need = [f"{_mm(least * n)} mm {along}"] if step < least - 0.005 else []
-        need += [f"{_mm(least)} mm {across}"] if side < least - 0.005 else []
-        ctx.add(
-            TRACK_CELL,
-            pos,
-            f"{describe(el, origin, use.lid)} draws the {n} cells of track {track.id} "
-            f"({track.min}..{track.max}) in a {_mm(box[2])} x {_mm(box[3])} mm box on "
-            f"{use.what}: each cell is {_mm(cw)} x {_mm(ch)} mm, smaller than a marker "
-            f"({_mm(least)} mm, print.min_track_cell): make the box "
-            f"{' and '.join(need)}, or set print.min_track_cell to the size of "
-            "the game's markers",
-        )
+        placed = Placed(el, use.w, use.h, game, describe(el, origin, use.lid), use.what)
+        for rule, message in kind_of(el).face_findings(placed):
+            pos = _position(el, origin, use)
+            if (id(el), pos) in done:
+                continue
+            done.add((id(el), pos))
+            ctx.add(rule, pos, message)
 
 
 @check
@@ -353,4 +299,4 @@ def layout_geometry(game: Game, ctx: CheckContext) -> None:
         shapes = element_outlines(el_list, use.w, use.h)
         _outside(use, shapes, where, outside_done, ctx)
         _hides(use, shapes, where, hides_done, ctx)
-        _cells(game, use, el_list, where, cells_done, ctx)
+        _findings(game, use, el_list, where, cells_done, ctx)

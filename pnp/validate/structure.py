@@ -26,6 +26,7 @@ from ..typeset.faces import (
     colour_names,
     face_layout_id,
     is_template,
+    kind_of,
     layout_table,
     parent_of,
     read_colour,
@@ -123,19 +124,13 @@ def unprinted_texts(game: Game, ctx: CheckContext) -> None:
 
 def _printed_fields(table: dict[str, Layout], lid: str) -> set[str] | None:
     """The text fields a layout's elements print, or None when it cannot be resolved."""
-    import re
-
     try:
         elements = resolve_layout(table, lid).elements
     except (LayoutCycle, KeyError):
         return None
     names: set[str] = set()
     for el in elements:
-        if el.field:
-            names.add(el.field)
-        for value in (el.template, el.image, el.color, el.fill, el.stroke):
-            if value and (value is el.template or is_template(value)):
-                names.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", value))
+        names |= kind_of(el).printed_names(el)
     return names
 
 
@@ -180,10 +175,13 @@ def track_boards(game: Game, ctx: CheckContext) -> None:
 def _element_references(game: Game, layout: Layout, ctx: CheckContext) -> None:
     """The tracks and tables a layout's elements draw exist."""
     for el in layout.elements:
-        if el.track is not None and el.track not in game.tracks:
-            _unknown(ctx, el.at("track"), "track", el.track, sorted(game.tracks))
-        if el.table is not None and el.table not in game.tables:
-            _unknown(ctx, el.at("table"), "table", el.table, sorted(game.tables))
+        kind = kind_of(el)
+        ident = kind.reference(el)
+        if ident is None or kind.key is None or kind.refers_to is None:
+            continue
+        known: dict[str, object] = getattr(game, kind.refers_to)
+        if ident not in known:
+            _unknown(ctx, el.at(kind.key), kind.key, ident, sorted(known))
 
 
 def _layout_parent(
@@ -358,8 +356,9 @@ def files(game: Game, ctx: CheckContext) -> None:
             one(icon.image, icon.at("image"), "icon image")
     for layout in game.layouts.values():
         for el in layout.elements:
-            if el.image and el.image != "art" and not is_template(el.image):
-                one(el.image, el.at("image"), "image")  # a template's: the engine, per card
+            kind = kind_of(el)
+            for rel in kind.files(el):  # a template's: the engine checks each card's
+                one(rel, el.at(kind.key or "box"), "image")
         for style in layout.styles.values():
             if style.art:
                 one(style.art, style.at("art"), "image")

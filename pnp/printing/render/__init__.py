@@ -20,7 +20,6 @@ from .art import draw_art
 from .base import RendererBase
 from .calibration import draw_calibration, render_calibration
 from .document import Renderer
-from .faces import draw_text
 from .furniture import PAGE_KIND_WORDS, fit_label
 from .instructions import print_advice
 from .marks import HALO_WIDTH_PT, MARK_WIDTH_PT, draw_marks, draw_outlines
@@ -38,7 +37,6 @@ __all__ = [
     "draw_calibration",
     "draw_marks",
     "draw_outlines",
-    "draw_text",
     "fit_label",
     "print_advice",
     "render_calibration",

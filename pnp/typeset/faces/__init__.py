@@ -6,8 +6,9 @@ render stage executes the operations; validation uses the same engine to report 
 texts and missing glyphs per language without producing a PDF.
 
 The modules: :mod:`.layouts` (built-in layouts, ``extends`` chains, which layout draws a face),
-:mod:`.ops` (the drawing operations), :mod:`.shapes` (where a box, line or polygon lies once
-rotated), :mod:`.colours` (the colours the renderer reads), :mod:`.values` (a face's palette,
+:mod:`.kinds` (the element kinds, one module each, and their table), :mod:`.ops` (the
+drawing operations, each drawing itself), :mod:`.shapes` (boxes and points turned, polygons
+clipped), :mod:`.colours` (the colours the renderer reads), :mod:`.values` (a face's palette,
 its templates rendered per card, its image files), :mod:`.tables` (table cells and tables that
 fit their box), :mod:`.cuts` (where a face is cut, and how far inside it its glyphs lie),
 :mod:`.clear` (texts narrowed to stay clear of the cut), :mod:`.issues` (text problems per face
@@ -26,6 +27,7 @@ from .engine import (
     FaceEngine,
 )
 from .issues import TextIssue, face_id
+from .kinds import KINDS, ElementKind, PathOp, Placed, TableOp, TrackOp, kind_of, outline
 from .layouts import (
     BUILTIN_LAYOUTS,
     MAX_EXTENDS,
@@ -37,39 +39,33 @@ from .layouts import (
     parent_of,
     resolve_layout,
 )
-from .ops import (
-    FillOp,
-    Group,
-    ImageOp,
-    Op,
-    PathOp,
-    StrokeOp,
-    TableOp,
-    TextOp,
-    TrackOp,
-    flatten,
-)
-from .shapes import clip, drawn_points, element_box, extent, outline, spans
+from .ops import FillOp, Group, ImageOp, Op, Operation, StrokeOp, Surface, TextOp, flatten
+from .shapes import clip, element_box, extent, spans
 from .tables import build_table, cell_text, table_fit_size, table_height
 
 __all__ = [
     "BUILTIN_LAYOUTS",
     "DEFAULT_ACCENT",
     "DEFAULT_TEXT",
+    "KINDS",
     "MAX_EXTENDS",
     "MAX_TEMPLATE_CHARS",
     "NONE",
     "PALETTE",
     "TEMPLATE_SECONDS",
+    "ElementKind",
     "FaceEngine",
     "FillOp",
     "Group",
     "ImageOp",
     "LayoutCycle",
     "Op",
+    "Operation",
     "PathOp",
+    "Placed",
     "Resolved",
     "StrokeOp",
+    "Surface",
     "TableOp",
     "TextIssue",
     "TextOp",
@@ -79,13 +75,13 @@ __all__ = [
     "cell_text",
     "clip",
     "colour_names",
-    "drawn_points",
     "element_box",
     "extent",
     "face_id",
     "face_layout_id",
     "flatten",
     "is_template",
+    "kind_of",
     "layout_table",
     "outline",
     "parent_of",

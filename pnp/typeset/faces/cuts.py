@@ -4,9 +4,9 @@ A face is cut along its rectangle (cards, boards, square tokens), its circle (ro
 its hexagon (hexagonal tokens, corners left and right). Nothing a player reads may lie within
 :data:`CLEARANCE` mm of that line: the scissors wander. :class:`Cut` measures how far a point
 lies inside the cut line and which stretch of a row of text stays clear of it;
-:func:`text_ink`, :func:`track_ink` and :func:`table_ink` give where an operation's glyphs lie
-on the face (the lines of a fitted text as wide as they are, from the font's ascent to its
-descent; turned as the element is). Lengths are millimetres from the face's top-left corner.
+:func:`text_ink` gives where a text's glyphs lie on the face: its lines as wide as they are,
+from the font's ascent to its descent, turned as the element is (a track's and a table's
+operations say where theirs lie). Lengths are millimetres from the face's top-left corner.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.units import mm, pt
 from ..text import PARAGRAPH_GAP
-from .ops import TableOp, TextOp, TrackOp
+from .ops import TextOp
 from .shapes import turned
 
 CLEARANCE = 1.5  # mm between any glyph and the cut line
@@ -92,18 +92,6 @@ def cut_of(owner: Any, w: float, h: float) -> Cut:
     """The cut line of a face of ``owner`` (a token set cuts round or hexagonal tokens)."""
     shape = getattr(owner, "shape", "rect")
     return Cut(shape if shape in ("round", "hex") else "rect", w, h)
-
-
-def past_face(el: Any, cut: Cut) -> bool:
-    """Whether an element's box (as turned) reaches past its face's bounding box by more than
-    0.01 mm, as the element-outside rule measures it."""
-    from .shapes import extent, outline
-
-    shape = outline(el, cut.w, cut.h)
-    if shape is None:
-        return False
-    x, y, w, h = extent(shape)
-    return min(x, y, cut.w - x - w, cut.h - y - h) < -0.01
 
 
 def box_clear(cut: Cut, box: Box, rotate: float, margin: float) -> bool:
@@ -195,8 +183,8 @@ class Row:
 
 
 def text_rows(op: TextOp) -> list[Row]:
-    """Where the lines of a fitted text lie in its box, as :func:`draw_text` of the render
-    stage places them: its vertical alignment, each line's width and alignment."""
+    """Where the lines of a fitted text lie in its box, as :meth:`TextOp.draw` places them:
+    its vertical alignment, each line's width and alignment."""
     x, y, bw, bh = op.box
     fit = op.fit
     inner_w, inner_h = bw - 2 * op.padding, bh - 2 * op.padding
@@ -274,52 +262,12 @@ def _spans(para: Any, width: float) -> list[tuple[float, float]]:
 
 def text_ink(op: TextOp) -> list[list[Point]]:
     """The corners of each printed line of a text, as turned on the face."""
-    return [_turned(row.box(), op.box, op.rotate) for row in text_rows(op)]
+    return [turned_box(row.box(), op.box, op.rotate) for row in text_rows(op)]
 
 
-def _turned(box: Box, about: Box, rotate: float) -> list[Point]:
+def turned_box(box: Box, about: Box, rotate: float) -> list[Point]:
+    """The corners of ``box`` turned by ``rotate`` about the centre of ``about``."""
     x, y, w, h = box
     ax, ay, aw, ah = about
     points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
     return turned(points, (ax + aw / 2, ay + ah / 2), rotate)
-
-
-def track_size(op: TrackOp) -> float:
-    """The size its numbers are printed at: the element's, or less in small cells (as the
-    render stage draws them)."""
-    cw, ch = track_cell(op)
-    return min(op.size, pt(min(cw, ch)) * 0.6)
-
-
-def track_cell(op: TrackOp) -> tuple[float, float]:
-    """The width and height (mm) of one cell of a track."""
-    _x, _y, bw, bh = op.box
-    n = max(len(op.labels), 1)
-    return (bw, bh / n) if op.vertical else (bw / n, bh)
-
-
-def track_ink(op: TrackOp, font_of: Callable[[str], str]) -> list[list[Point]]:
-    """The corners of each number of a track, as turned on the face."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    x, y, _bw, bh = op.box
-    cw, ch = track_cell(op)
-    size = track_size(op)
-    font = font_of(op.font)
-    out = []
-    for i, label in enumerate(op.labels):
-        cx, cy = (x, y + bh - (i + 1) * ch) if op.vertical else (x + i * cw, y)
-        width = mm(stringWidth(label, font, size))
-        baseline = cy + ch / 2 + mm(size * 0.35)
-        up, down = reach(font, label)
-        left = cx + (cw - width) / 2
-        box = (left, baseline - mm(up * size), width, mm((up + down) * size))
-        out.append(_turned(box, op.box, op.rotate))
-    return out
-
-
-def table_ink(op: TableOp) -> list[list[Point]]:
-    """Where a table's texts may lie: its box within the cells' padding (as turned)."""
-    x, y, bw, bh = op.box
-    side, top = mm(op.size * 0.3), mm(op.size * 0.15)
-    return [_turned((x + side, y + top, bw - 2 * side, bh - top), op.box, op.rotate)]

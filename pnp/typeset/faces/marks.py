@@ -19,8 +19,9 @@ from ...core.units import mm, pt
 from ..fonts import FontSet
 from ..markup import IconSpec
 from ..text import TextStyle, fit_text
+from .kinds import kind_of
 from .layouts import Resolved
-from .ops import FillOp, Group, ImageOp, Op, StrokeOp, TableOp, TextOp, TrackOp
+from .ops import TEXT_WEIGHT, FillOp, Op, StrokeOp, TextOp
 
 
 class FaceEngine(Protocol):
@@ -56,12 +57,7 @@ def assumed(engine: FaceEngine, face: Face, owner: Any, card: Card | Board, side
     if getattr(card, "assumption", None) is not None:
         return True
     layout = engine.resolved(engine.layout_id(face, owner, side))
-    tables = engine.game.tables
-    return any(
-        el.table in tables and tables[el.table].assumption is not None
-        for el in layout.elements
-        if el.table is not None
-    )
+    return any(kind_of(el).assumed(el, engine.game) for el in layout.elements)
 
 
 def with_mark(
@@ -114,7 +110,7 @@ def placeholder_badge(
 
 def _covers_text(box: Box, ops: list[Op]) -> bool:
     """Whether ``box`` lies over a text, a table or a track the face draws."""
-    return any(k >= 10 and _area(box, b) > 0 for op in ops for b, k in _ink(op))
+    return any(k >= TEXT_WEIGHT and _area(box, b) > 0 for op in ops for b, k in op.ink())
 
 
 def _fit(engine: FaceEngine, text: str, ts: TextStyle, side_mm: float) -> Any:
@@ -129,7 +125,7 @@ def free_corner(ops: list[Op], w: float, h: float, side: float, shape: str = "re
     x0, x1 = inset, w - inset - side
     y0, y1 = inset, h - inset - side
     corners = [(x1, y0), (x0, y0), (x1, y1), (x0, y1)]
-    taken = [(b, k) for op in ops for b, k in _ink(op) if b[2] < w - 0.1 or b[3] < h - 0.1]
+    taken = [(b, k) for op in ops for b, k in op.ink() if b[2] < w - 0.1 or b[3] < h - 0.1]
 
     def overlap(corner: tuple[float, float]) -> float:
         x, y = corner
@@ -144,45 +140,10 @@ def _edge(ops: list[Op], w: float, h: float) -> float:
     drawn around the face."""
     edge = EDGE_MM
     for op in ops:
-        if isinstance(op, StrokeOp) and op.box[2] > w * 0.8 and op.box[3] > h * 0.8:
-            edge = max(edge, op.box[0] + op.width / 2 + 0.8)
+        inset = op.frame_inset(w, h)
+        if inset is not None:
+            edge = max(edge, inset + 0.8)
     return edge
-
-
-def _ink(op: Any) -> list[tuple[Box, float]]:
-    """Where an operation puts ink that the mark should not cover (mm boxes), with how much
-    covering it weighs: text 10, a filled box or an image 1."""
-    if isinstance(op, Group):
-        return [b for o in op.ops for b in _ink(o)]
-    if isinstance(op, TextOp):
-        return [(_text_box(op), 10.0)]
-    if isinstance(op, TableOp | TrackOp):
-        return [(op.box, 10.0)]
-    if isinstance(op, ImageOp | FillOp) and op.bleed == 0:  # not the face's background
-        return [(op.box, 1.0)]
-    return []
-
-
-def _text_box(op: TextOp) -> Box:
-    """The part of a text box its fitted lines fill (alignment and vertical alignment)."""
-    x, y, bw, bh = op.box
-    pad = op.padding
-    inner_w, inner_h = bw - 2 * pad, bh - 2 * pad
-    tw = min(_line_width(op) or inner_w, inner_w)
-    th = min(mm(op.fit.height), inner_h)
-    left = {"center": (inner_w - tw) / 2, "right": inner_w - tw}.get(op.fit.align, 0.0)
-    top = {"middle": (inner_h - th) / 2, "bottom": inner_h - th}.get(op.valign, 0.0)
-    return (x + pad + left, y + pad + top, tw, th)
-
-
-def _line_width(op: TextOp) -> float:
-    """The width of a one-line text (mm); 0 for paragraphs, which may fill their box."""
-    if op.fit.line is None:
-        return 0.0
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    text, font, _ink = op.fit.line
-    return mm(stringWidth(text, font, op.fit.size))
 
 
 def _area(a: Box, b: Box) -> float:

@@ -1,9 +1,9 @@
-"""Where an element lies on its face: its box, line or polygon in mm, turned by ``rotate:``.
+"""Geometry of a face in mm: an element's box, points turned by ``rotate:``, polygons clipped.
 
 The engine draws what these functions compute and validation's geometry rules measure the same
-outlines, so a rotated, drawn or polygonal element is checked where it is printed. Rotation is
-clockwise on the printed face (y grows downwards), about the centre of the element's box, or of
-the extent of its line or polygon.
+outlines (:func:`.kinds.outline`), so a rotated, drawn or polygonal element is checked where it
+is printed. Rotation is clockwise on the printed face (y grows downwards), about the centre of
+the element's box, or of the extent of its line or polygon.
 """
 
 from __future__ import annotations
@@ -34,19 +34,6 @@ def element_box(el: Any, w: float, h: float) -> Box | None:
         return None
 
 
-def element_points(el: Any, w: float, h: float) -> list[Point] | None:
-    """The points of a line or polygon element in mm, before rotation; None for others."""
-    try:
-        if el.line is not None:
-            x1, y1, x2, y2 = el.line
-            return [(length(x1, w), length(y1, h)), (length(x2, w), length(y2, h))]
-        if el.points is not None:
-            return [(length(x, w), length(y, h)) for x, y in el.points]
-    except (TypeError, ValueError):
-        return None
-    return None
-
-
 def centre(points: list[Point]) -> Point:
     """The centre of the extent of ``points``: what a line or polygon turns about."""
     xs = [p[0] for p in points]
@@ -70,27 +57,6 @@ def turned(points: list[Point], about: Point, degrees: float) -> list[Point]:
         (cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos)
         for x, y in points
     ]
-
-
-def drawn_points(el: Any, w: float, h: float) -> list[Point] | None:
-    """A line's or polygon's points as printed (rotation applied), or None."""
-    points = element_points(el, w, h)
-    if points is None:
-        return None
-    return turned(points, centre(points), el.rotate)
-
-
-def outline(el: Any, w: float, h: float) -> list[Point] | None:
-    """What an element covers on the face, as printed: its box's corners (turned about the
-    box's centre) or its line's or polygon's points; None when it has neither."""
-    points = drawn_points(el, w, h)
-    if points is not None:
-        return points
-    box = element_box(el, w, h)
-    if box is None:
-        return None
-    x, y, bw, bh = box
-    return turned(box_corners(box), (x + bw / 2, y + bh / 2), el.rotate)
 
 
 def extent(points: list[Point]) -> Box:

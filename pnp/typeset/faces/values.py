@@ -95,9 +95,9 @@ class FaceValues:
     issues: list[TextIssue]
     _reported: set[tuple[str, ...]]
     _env: Any
-    _face: str
+    face_name: str
 
-    def _first(self, *key: str) -> bool:
+    def first(self, *key: str) -> bool:
         """True the first time a problem is seen: each is reported once per engine, not once
         per card that shows it."""
         if key in self._reported:
@@ -105,11 +105,11 @@ class FaceValues:
         self._reported.add(key)
         return True
 
-    def _issue(
+    def issue(
         self, rule: str, pos: Pos, message: str, structural: bool = False, lang: bool = True
     ) -> TextIssue:
         """An issue of this face; ``lang=False``: the same in every language (reported once)."""
-        return TextIssue(rule, pos, message, self.lang if lang else "", self._face, structural)
+        return TextIssue(rule, pos, message, self.lang if lang else "", self.face_name, structural)
 
     @property
     def env(self) -> Any:
@@ -121,25 +121,23 @@ class FaceValues:
             self._env = sandbox()
         return self._env
 
-    def _image(
-        self, rel: str, el: Element | None = None, fc: FaceCtx | None = None
+    def image(
+        self, rel: str, el: Element | None = None, fc: FaceCtx | None = None, attr: str = "image"
     ) -> tuple[Path, int, int] | None:
         """An image file of the game with its size in pixels; None when it is unusable.
-        Written paths are checked by validation; a path a template gave (``el``) is reported
-        here, naming the card."""
+        Written paths are checked by validation; a path an element's template ``attr`` gave
+        (``el``) is reported here, naming the card."""
         try:
             path = resolve(self.game_dir, rel, what="image")
             info = probe_image(path)
         except AssetError as err:
-            if el is not None and fc is not None and self._first("image", str(el.at("image")), rel):
-                where = f" (image: {el.image!r} for {self._named(fc)})"
-                self.issues.append(
-                    self._issue(err.rule, el.at("image"), f"{err}{where}", lang=False)
-                )
+            if el is not None and fc is not None and self.first("image", str(el.at(attr)), rel):
+                where = f" ({attr}: {getattr(el, attr)!r} for {self._named(fc)})"
+                self.issues.append(self.issue(err.rule, el.at(attr), f"{err}{where}", lang=False))
             return None
         return path, info.width, info.height
 
-    def _paint(self, el: Element, attr: str, fc: FaceCtx, default: str | None) -> str | None:
+    def paint(self, el: Element, attr: str, fc: FaceCtx, default: str | None) -> str | None:
         """The colour of an element's ``attr`` (color, fill, stroke) on this face, as the
         renderer reads it; None: draw nothing. A template is rendered for the card first; a
         value that is no colour is reported (validation reports written ones) and not drawn."""
@@ -148,7 +146,7 @@ class FaceValues:
             return default
         templated = is_template(value)
         if templated:
-            rendered = self._render(el, attr, value, fc)
+            rendered = self.render(el, attr, value, fc)
             if rendered is None:
                 return default if attr == "color" else None  # the template error is reported
             value = rendered.strip()
@@ -163,7 +161,7 @@ class FaceValues:
         self, el: Element, attr: str, value: str, fc: FaceCtx, colour: str | None
     ) -> None:
         written = getattr(el, attr)
-        if not self._first("colour", str(el.at(attr)), value):
+        if not self.first("colour", str(el.at(attr)), value):
             return
         from ...content.schema import suggest
 
@@ -180,7 +178,7 @@ class FaceValues:
         if value in fc.palette:
             given += f" (the style's {value})"
         self.issues.append(
-            self._issue(
+            self.issue(
                 SCHEMA,
                 el.at(attr),
                 f"{attr}: {written!r} gives {given} for {card}, {why}",
@@ -192,7 +190,7 @@ class FaceValues:
         """The card (token, board) a face belongs to, for a message: card 'alpha'."""
         kind = "board" if isinstance(fc.card, Board) else "card"
         ident = getattr(fc.card, "id", "")
-        return f"{kind} {ident!r}" if ident else self._face
+        return f"{kind} {ident!r}" if ident else self.face_name
 
     def _context(self, fc: FaceCtx) -> dict[str, Any]:
         """What a template of this face sees (made once per face)."""
@@ -211,7 +209,7 @@ class FaceValues:
             fc.template_ctx = ctx
         return fc.template_ctx
 
-    def _render(self, el: Element, attr: str, source: str, fc: FaceCtx) -> str | None:
+    def render(self, el: Element, attr: str, source: str, fc: FaceCtx) -> str | None:
         """A template of an element (its text, image path or colour) rendered for this face;
         None, and a finding naming the card, when it fails."""
         from jinja2 import TemplateError
@@ -233,10 +231,10 @@ class FaceValues:
             RecursionError,
             MemoryError,
         ) as exc:
-            if self._first(TEMPLATE, str(el.at(attr)), str(exc)):  # named: the first card
-                card_id = getattr(fc.card, "id", "") or self._face
+            if self.first(TEMPLATE, str(el.at(attr)), str(exc)):  # named: the first card
+                card_id = getattr(fc.card, "id", "") or self.face_name
                 message = _template_problem(exc, card_id, ctx, fc.values)
                 lang = attr == "template"  # a text's template may differ by language
-                self.issues.append(self._issue(TEMPLATE, el.at(attr), message, lang=lang))
+                self.issues.append(self.issue(TEMPLATE, el.at(attr), message, lang=lang))
             return None
         return out[:MAX_TEMPLATE_CHARS]

@@ -1,0 +1,199 @@
+"""Texts: a face's text field (``field:``) or a template (``template:``), fitted into the
+element's box over its fill, kept clear of the cut line, its problems reported per language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ....content.model import Element, Text
+from ....core.rules import GLYPH, OVERFLOW, REFERENCE
+from ....core.units import mm, pt
+from ...markup import parse
+from ...scripts import glyph_advice
+from ...text import Fit, TextStyle, fit_text, runs_fit, smallest_size
+from ..clear import keep_clear
+from ..cuts import CLEARANCE, box_clear
+from ..ops import Box as BoxT
+from ..ops import Group, Op, TextOp
+from .base import Layouter
+from .box import Box, box_ops, grouped
+
+if TYPE_CHECKING:
+    from ..values import FaceCtx
+
+
+class TextKind(Box):
+    """A text fitted into its box, over the box's fill and outline."""
+
+    shows_text = True
+
+    def text(self, el: Element, fc: FaceCtx, eng: Layouter) -> tuple[str | None, Text | None]:
+        """The text it prints on this face (None: none) and the text that comes from."""
+        raise NotImplementedError
+
+    def in_box(self, el: Element, box: BoxT, fc: FaceCtx, eng: Layouter) -> Op | None:
+        """The box's fill and outline, and its text fitted (its problems noted)."""
+        value, source = self.text(el, fc, eng)
+        fill_ops = box_ops(el, box, fc, eng)
+        if value is None:
+            return grouped(fill_ops)
+        ts = TextStyle(
+            face=el.font,
+            size=el.size,
+            min_size=el.min_size,
+            leading=el.leading,
+            align=el.align,
+            color=eng.paint(el, "color", fc, fc.palette["text"]) or fc.palette["text"],
+            hyphenate=el.hyphenate
+            if el.hyphenate is not None
+            else el.field not in ("title", "subtitle", None),
+            fit=el.fit,
+        )
+        inner_w = pt(box[2] - 2 * el.padding)
+        inner_h = pt(box[3] - 2 * el.padding)
+        # glyphs reach a little past their lines' box: a box this far inside needs no measure
+        clear = box_clear(eng.cut, box, el.rotate, CLEARANCE + mm(ts.size) * 0.4)
+        if eng.quick and clear and _surely_fits(value, ts, fc.values, inner_w, inner_h, eng):
+            return fill_ops[0] if fill_ops else None  # fits for sure: nothing to report
+        fit = fit_text(value, ts, eng.fonts, eng.icons, fc.values, eng.lang, inner_w, inner_h)
+        op = TextOp(
+            box,
+            fit,
+            el.valign,
+            el.padding,
+            fallback=source is not None and eng.translator.is_fallback(source),
+            rotate=el.rotate % 360,
+        )
+        if not clear:
+            op = _clear(self, op, value, ts, fc, source, el, eng)
+        _note(op.fit, source, el, eng)
+        if fill_ops:
+            return Group([*fill_ops, op])  # a filled text box: the fill first, then the text
+        return op
+
+
+class Field(TextKind):
+    """A text of the face (title, text, a fields: key) or a value of the card."""
+
+    key = "field"
+
+    def noun_of(self, el: Element) -> str:
+        return f"text field {el.field}"
+
+    def printed_names(self, el: Element) -> set[str]:
+        return {str(el.field), *super().printed_names(el)}
+
+    def text(self, el: Element, fc: FaceCtx, eng: Layouter) -> tuple[str | None, Text | None]:
+        assert el.field is not None
+        source = fc.face.text_field(el.field)
+        if source is not None:
+            return eng.translator.text(source, fc.values), source
+        if el.field in fc.values:
+            return str(fc.values[el.field]), None
+        return None, None
+
+
+class Template(TextKind):
+    """A text built from the face's data (Jinja2, sandboxed)."""
+
+    key = "template"
+    noun = "template"
+
+    def templates(self, el: Element) -> list[str]:
+        return [el.template] if el.template else []
+
+    def text(self, el: Element, fc: FaceCtx, eng: Layouter) -> tuple[str | None, Text | None]:
+        assert el.template is not None
+        return eng.render(el, "template", el.template, fc) or "", None
+
+
+def _surely_fits(
+    text: str, ts: TextStyle, values: Mapping[str, object], w: float, h: float, eng: Layouter
+) -> bool:
+    """Validation needs no exact size, only whether the text fits at some allowed size: at
+    its full size, or else at the smallest size shrink-to-fit may choose (the build finds the
+    exact size, between the two)."""
+    paragraphs = parse(text, eng.icons, values)  # the same runs at every size
+    if runs_fit(paragraphs, ts, eng.fonts, w, h):
+        return True
+    low = smallest_size(ts)
+    return low < ts.size and runs_fit(paragraphs, replace(ts, size=low), eng.fonts, w, h)
+
+
+def _clear(
+    kind: TextKind,
+    op: TextOp,
+    text: str,
+    ts: TextStyle,
+    fc: FaceCtx,
+    source: Text | None,
+    el: Element,
+    eng: Layouter,
+) -> TextOp:
+    """The text kept clear of the face's cut line (:mod:`..clear`); reported when it cannot
+    be, at the text (or, for a template, at its element's box)."""
+
+    def refit(width: float, height: float, size: float | None) -> Fit:
+        style = ts if size is None else replace(ts, size=size, fit="none")
+        return fit_text(text, style, eng.fonts, eng.icons, fc.values, eng.lang, width, height)
+
+    top, low = op.fit.size, smallest_size(ts)  # quarter points, the largest first
+    sizes = [top - k / 4 for k in range(round((top - low) * 4) + 1)]
+    op, reached = keep_clear(eng.cut, op, refit, sizes)
+    if reached < CLEARANCE - 0.005:
+        if source is not None:
+            pos, what = eng.translator.position(source), f"text {source.ctx}"
+        else:
+            named = f" {el.name!r}" if el.name else ""
+            pos, what = el.at("box"), f"template of layout element{named}"
+        kind.cut_issue(eng, el, pos, what, reached, lang=True)
+    return op
+
+
+def _note(fit: Fit, source: Text | None, el: Element, eng: Layouter) -> None:
+    """A text's problems in this language: too long, glyphs no font has, unknown {names}."""
+    pos = eng.translator.position(source) if source is not None else el.pos
+    what = source.ctx if source is not None else f"template of layout element {el.name or ''}"
+    if fit.overflow is not None and eng.first("overflow", str(pos), what):
+        direction = (
+            "is wider than its box (a word too long to break?)"
+            if fit.overflow == "horizontal"
+            else "is taller than its box"
+        )
+        eng.issues.append(
+            eng.issue(
+                OVERFLOW,
+                pos,
+                f"[{eng.lang}] the text {what} {direction} even at {fit.size:g} pt; "
+                "shorten it or enlarge the layout's box / lower min_size",
+            )
+        )
+    if fit.missing.chars:
+        chars = "".join(sorted(fit.missing.chars))
+        if eng.first("glyph", str(pos), chars):
+            codes = ", ".join(f"U+{ord(c):04X}" for c in sorted(fit.missing.chars))
+            eng.issues.append(
+                eng.issue(
+                    GLYPH,
+                    pos,
+                    f"[{eng.lang}] no bundled font has {chars!r} ({codes}); "
+                    + glyph_advice(chars, eng.lang),
+                )
+            )
+    if fit.missing.tokens:
+        names = ", ".join(sorted(fit.missing.tokens))
+        if eng.first("token", str(pos), names):
+            eng.issues.append(
+                eng.issue(
+                    REFERENCE,
+                    pos,
+                    f"[{eng.lang}] {{{names}}} is neither an icon nor a value of this face; "
+                    "declare it under icons: or values:",
+                    structural=True,
+                )
+            )
+
+
+__all__ = ["Field", "Template", "TextKind"]
