@@ -5,7 +5,7 @@ broken between words, and a finding for a script that cannot be printed.
 
 Checked on the PDFs themselves: the glyphs drawn and where (pdfplumber), the text a reader
 copies (PDFium, through pypdfium2), against harfbuzz (uharfbuzz) and the Unicode bidirectional
-algorithm as the Rust crate behind python-bidi implements it.
+algorithm as python-bidi implements it (pnp's own levels: pnp/compat/uax9.py).
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def _glyph_names(chars: list[dict[str, Any]], font_file: str) -> list[str]:
     return names
 
 
-# --- the direction of a language, and levels as the Rust bidi crate gives them ---------------
+# --- the direction of a language, and levels as python-bidi gives them ----------------------
 
 
 @pytest.mark.parametrize("lang", ["ar", "he", "fa", "ur", "ps", "yi", "ar_EG", "fa-IR"])
@@ -154,8 +154,8 @@ def test_visual_order_is_the_unicode_bidi_algorithms(fonts: FontSet, lang: str, 
 
 
 def test_levels_match_the_pure_python_algorithm_without_brackets() -> None:
-    """compat.bidi reads the Rust crate's levels; where no bracket pair decides (rule N0),
-    python-bidi's pure-Python algorithm gives the same."""
+    """pnp's own levels (compat/uax9.py); where no bracket pair decides (rule N0),
+    python-bidi's pure-Python algorithm, a second implementation, gives the same."""
     text = "שלום John, יש לך 3 מטבעות, ב-12.5% ו-٣٤ نقطة"
     assert list(compat_bidi.embedding_levels(text, True)) == compat_bidi._python_levels(text, True)
     assert list(compat_bidi.embedding_levels(text, False)) == compat_bidi._python_levels(
@@ -441,6 +441,7 @@ def _track_rows(pdf: Path) -> list[list[str]]:
     return rows
 
 
+@pytest.mark.slow
 def test_print_mirror_draws_tracks_from_the_right(tmp_path: Path) -> None:
     """``print.mirror: [en]``: which-side's tracks count from the right in English."""
     pdfs = {}

@@ -3,10 +3,11 @@
 A text in a script that no font of the game covers (neither its fonts nor pnp's: Latin, Greek,
 Cyrillic, Arabic, Hebrew, Devanagari, Thai) would print blank boxes; a text in a script whose
 letters must be shaped (Arabic, the Indic scripts, Thai...) or laid out right to left prints
-wrong where this installation cannot do it (reportlab's shaping needs uharfbuzz, right to left
-needs python-bidi, both dependencies of pnp). Each is one finding per language and script, at
-the first text written in it, for every text pnp prints (faces, the setup sheet, names in page
-labels); the text-fitting check also names each face text with a missing glyph.
+wrong where this installation cannot do it (reportlab's shaping needs uharfbuzz, brackets set
+right to left python-bidi's mirror table, both dependencies of pnp). Each is one finding per
+language and script, at the first text written in it, for every text pnp prints (faces, the
+setup sheet, names in page labels); the text-fitting check also names each face text with a
+missing glyph.
 """
 
 from __future__ import annotations
@@ -97,9 +98,9 @@ def _report(ctx: CheckContext, lang: str, script: str, needs: str, use: _Use) ->
         ctx.add(
             SCRIPT,
             use.pos,
-            f"{where}, which reads right to left, and this installation cannot lay it out "
-            "(python-bidi is missing): it would print in the wrong order; install pnp-press "
-            "again, or `pip install python-bidi`",
+            f"{where}, which reads right to left, and this installation cannot mirror it "
+            "(python-bidi is missing): its brackets would print facing the wrong way; install "
+            "pnp-press again, or `pip install python-bidi`",
         )
 
 

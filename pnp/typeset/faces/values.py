@@ -220,8 +220,9 @@ class FaceValues:
         try:
             if len(source) > MAX_TEMPLATE_CHARS:
                 raise ValueError(f"a template of more than {MAX_TEMPLATE_CHARS} characters")
+            template = _compiled(self.env, source)  # untimed: an alarm must not stop a parser
             with time_limit(TEMPLATE_SECONDS):
-                out = _compiled(self.env, source).render(ctx)
+                out = template.render(ctx)
         except (
             TemplateError,
             ArithmeticError,
