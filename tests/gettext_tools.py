@@ -1,7 +1,8 @@
 """The gettext tools of translators, as tests use them: GNU gettext, polib, translate-toolkit.
 
 Each function runs the real tool on a catalog and fails the test with the tool's own words when
-it rejects or rewrites the file. Tests that need GNU gettext skip without it (CI installs it).
+it rejects or rewrites the file. Tests that need GNU gettext skip without it, and fail without
+it under CI=true (.ci/run installs it).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from helpers import missing_tool
 
 GNU = {name: shutil.which(name) for name in ("msgfmt", "msgcat", "msgmerge")}
 
@@ -19,7 +20,7 @@ GNU = {name: shutil.which(name) for name in ("msgfmt", "msgcat", "msgmerge")}
 def need_gettext() -> None:
     missing = [name for name, path in GNU.items() if path is None]
     if missing:
-        pytest.skip(f"GNU gettext is not installed ({', '.join(missing)})")
+        missing_tool(f"GNU gettext is not installed ({', '.join(missing)})")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[bytes]:

@@ -1,11 +1,13 @@
-"""Shared test helpers: the repository root, fixture content roots, running validation."""
+"""Shared test helpers: the repository root, fixture content roots, running validation, and
+what a test does when a tool it compares pnp with is missing."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -51,6 +53,26 @@ WORDS = [
     "{coin}",
 ]
 EXPECT_RE = re.compile(r"#\s*expect:\s*([a-z0-9, @-]+)")
+
+
+def in_ci() -> bool:
+    """Whether this is CI (CI=true, set by CI services and by .ci/run)."""
+    return os.environ.get("CI") == "true"
+
+
+def missing_tool(reason: str) -> NoReturn:
+    """A tool a test compares pnp with (GNU gettext, Chromium, libpng) is missing: skip the
+    test, or under CI=true fail it, since .ci/run installs the tool and a skip there would pass
+    without the oracle ever running."""
+    if in_ci():
+        pytest.fail(f"{reason}; CI=true: failed instead of skipped", pytrace=False)
+    pytest.skip(reason)
+
+
+def needs_tool(missing: bool, reason: str) -> pytest.MarkDecorator:
+    """Decorates a test that needs a tool: when ``missing``, missing_tool(reason) before it
+    runs (tests/conftest.py). The skipif of tests that must not be skipped in CI."""
+    return pytest.mark.needs_tool(missing=missing, reason=reason)
 
 
 def make_root(tmp: Path, source: Path | None = None) -> Path:

@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -93,6 +94,7 @@ def test_cli_json_text_and_min_score(tmp_path: Path) -> None:
     assert runner.invoke(app, ["audit", "nope", "--root", str(root)]).exit_code == 2
 
 
+@pytest.mark.slow
 def test_audit_in_parallel_matches_one_process(tmp_path: Path) -> None:
     root = tmp_path / "root"
     shutil.copytree(REPO / "cards" / "fabg", root / "cards" / "fabg")

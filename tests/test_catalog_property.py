@@ -229,6 +229,7 @@ def _check_state(world: World, cat: Catalog) -> None:
     assert len(keys) == len(set(keys)), "a duplicate definition"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gid", GAMES)
 def test_updates_keep_every_translation_and_every_tool_happy(
     gid: str, tmp_path_factory: pytest.TempPathFactory

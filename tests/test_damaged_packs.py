@@ -82,6 +82,7 @@ def copies(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
+@pytest.mark.slow
 @settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -127,6 +128,7 @@ def test_damaged_copies_of_every_bundled_game(
         WORST.codes[m.result.code] = WORST.codes.get(m.result.code, 0) + 1
 
 
+@pytest.mark.slow  # reports on the test above, which the fast loop leaves out
 def test_report_the_worst_seen() -> None:
     """Printed with -s: how many damaged runs, and the worst time and memory among them."""
     if not WORST.runs:

@@ -9,14 +9,13 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.commands import app
 from pnp.content.load import open_root
 from pnp.designer.watch import Watcher
 
-from helpers import FIXTURES, make_root
+from helpers import FIXTURES, make_root, needs_tool
 
 runner = CliRunner()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -135,7 +134,7 @@ def _dump_dom(page: Path) -> str:
     return proc.stdout
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium (installed by .ci/run)")
+@needs_tool(CHROMIUM is None, "needs Debian's chromium (installed by .ci/run)")
 def test_preview_in_headless_chromium(tmp_path: Path) -> None:
     root = make_root(tmp_path, FIXTURES / "clean")
     decks = root / "cards/mini/decks.yaml"

@@ -63,6 +63,7 @@ def test_there_are_counts_to_mutate() -> None:
     assert len(MUTATIONS) >= 60
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("delta", [1, -1])
 def test_every_count_is_guarded(pack: Path, delta: int, monkeypatch: pytest.MonkeyPatch) -> None:
     load_all()

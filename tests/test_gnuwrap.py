@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 
 from pnp.i18n.gnuwrap import escape, field_lines, reference_lines
 
+from helpers import needs_tool
+
 
 def _gettext_version() -> str | None:
     exe = shutil.which("msgcat")
@@ -33,13 +35,12 @@ def _gettext_version() -> str | None:
 
 
 _VERSION = _gettext_version()
-needs_msgcat = pytest.mark.skipif(
-    _VERSION != "0.21",
-    reason=(
-        "no msgcat on PATH (install GNU gettext 0.21)"
-        if _VERSION is None
-        else f"layout is GNU gettext 0.21's; msgcat here is {_VERSION}"
-    ),
+needs_msgcat = (
+    needs_tool(True, "no msgcat on PATH (install GNU gettext 0.21)")
+    if _VERSION is None
+    else pytest.mark.skipif(
+        _VERSION != "0.21", reason=f"layout is GNU gettext 0.21's; msgcat here is {_VERSION}"
+    )
 )
 
 # Everything the corpus is made of: the scripts and punctuation pnp's catalogs hold.

@@ -39,6 +39,8 @@ from pnp.cli import commands as cli
 
 from helpers import REPO, snapshot
 
+pytestmark = pytest.mark.slow  # about 45 s: a full run and CI, not the fast loop
+
 EXPLORE = bool(os.environ.get("HOSTILE_EXPLORE"))
 FABG = "cards/fabg"
 PO = "locales/fr/LC_MESSAGES/fabg.po"

@@ -210,6 +210,7 @@ def _one(*elements: dict[str, Any], c: str = "navy", **pack: Any) -> dict[str, A
     return {**base, **pack, "elements": list(elements)}
 
 
+@pytest.mark.slow
 @_settings(100)
 @given(pack=_pack())
 # each of these stopped a build that validation had passed (an internal error), before

@@ -28,10 +28,12 @@ from pnp.i18n.plural import (
     plural_forms_for,
 )
 
+from helpers import needs_tool
+
 MSGFMT = shutil.which("msgfmt")
-needs_msgfmt = pytest.mark.skipif(
+needs_msgfmt = needs_tool(
     MSGFMT is None,
-    reason="GNU gettext's msgfmt is not installed: these tests compare pnp with `msgfmt -c`",
+    "GNU gettext's msgfmt is not installed: these tests compare pnp with `msgfmt -c`",
 )
 
 

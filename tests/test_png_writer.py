@@ -25,7 +25,7 @@ from pnp.content.load import open_root
 from pnp.core.findings import Report
 from pnp.printing.export import PNG_SIGNATURE, png_bytes, unfiltered_png
 
-from helpers import FIXTURES, exports, make_root
+from helpers import FIXTURES, exports, make_root, needs_tool
 
 
 def _picture(size: tuple[int, int] = (123, 77), seed: int = 1) -> Image.Image:
@@ -94,7 +94,9 @@ def _libpng() -> ctypes.CDLL | None:
 
 
 LIBPNG = _libpng()
-needs_libpng = pytest.mark.skipif(LIBPNG is None, reason="libpng is not installed")
+needs_libpng = needs_tool(
+    LIBPNG is None, "libpng is not installed (Debian's libpng16-16, which chromium needs)"
+)
 
 
 def _libpng_rgb(data: bytes) -> tuple[tuple[int, int], bytes]:

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from pnp.i18n import pocheck
 from pnp.i18n.pocheck import MAX_FILE_BYTES, scan_po, scan_po_details
 
-from helpers import FIXTURES
+from helpers import FIXTURES, needs_tool
 
 CORPUS = sorted((FIXTURES / "po-check").glob("*.po"))
 MSGFMT = shutil.which("msgfmt")
@@ -41,9 +41,9 @@ def _msgfmt_version() -> str:
 
 
 VERSION = _msgfmt_version()
-needs_msgfmt = pytest.mark.skipif(
+needs_msgfmt = needs_tool(
     MSGFMT is None,
-    reason="GNU gettext's msgfmt is not installed: these tests compare pnp with `msgfmt -c`",
+    "GNU gettext's msgfmt is not installed: these tests compare pnp with `msgfmt -c`",
 )
 # The lines (and msgfmt's order) are those of GNU gettext 0.21; other versions word and place
 # some messages differently, so with them only the verdicts are compared.

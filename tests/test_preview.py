@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -22,13 +21,11 @@ from pnp.content.load import open_root
 from pnp.designer.preview import BOARD_PX, DPI, FACES_START
 from pnp.designer.watch import Watcher
 
-from helpers import FIXTURES, make_root
+from helpers import FIXTURES, make_root, needs_tool
 
 runner = CliRunner()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="needs Debian's chromium (installed by .ci/run)"
-)
+needs_chromium = needs_tool(CHROMIUM is None, "needs Debian's chromium (installed by .ci/run)")
 
 BOARDS = """\
 boards:

@@ -217,8 +217,19 @@ def fail_with(what: str, failures: list[str]) -> None:
         pytest.fail(f"{what}: {len(failures)} failure(s)\n  {shown}{more}", pytrace=False)
 
 
+def slow_unless_fabg_a4(game: str, paper: str = INSTRUCTIONS_PAPER) -> Any:
+    """The marks of a case: FABG on A4 (six builds) is in the fast loop, -m "not slow"; the
+    other games and papers (42 builds) are slow, for the full run and CI."""
+    return () if (game, paper) == ("fabg", "a4") else pytest.mark.slow
+
+
 def geometry_cases() -> list[Any]:
-    return [pytest.param(g, p, m, id=f"{g}-{p}-{m}") for g in GAMES for p in PAPERS for m in MODES]
+    return [
+        pytest.param(g, p, m, id=f"{g}-{p}-{m}", marks=slow_unless_fabg_a4(g, p))
+        for g in GAMES
+        for p in PAPERS
+        for m in MODES
+    ]
 
 
 # --- faces on a page ---------------------------------------------------------------------------
@@ -355,8 +366,14 @@ def test_scale_bar_on_every_sheet(builds: Builds, game: str, paper: str, mode: s
 # --- 4. --duplex none: backs mirrored for gluing --------------------------------------------------
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("game", "paper"),
+    [
+        pytest.param(g, p, id=f"{g}-{p}", marks=slow_unless_fabg_a4(g, p))
+        for g in GAMES
+        for p in PAPERS
+    ],
+)
 def test_duplex_none_backs_are_mirrored_for_gluing(builds: Builds, game: str, paper: str) -> None:
     built = builds.source(game, paper, "duplex-none")
     if not any(p.kind in PAIRS.values() for p in built.pages):
@@ -446,8 +463,10 @@ def expected_sentences(
     return present, absent
 
 
-@pytest.mark.parametrize("mode", list(MODES))
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(
+    ("game", "mode"),
+    [pytest.param(g, m, id=f"{g}-{m}", marks=slow_unless_fabg_a4(g)) for g in GAMES for m in MODES],
+)
 def test_instructions_match_the_options(builds: Builds, game: str, mode: str) -> None:
     failures = []
     built = builds.get(game, INSTRUCTIONS_PAPER, mode)

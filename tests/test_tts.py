@@ -210,6 +210,7 @@ def _unique(obj: dict[str, Any]) -> bool:
     return any(e["UniqueBack"] for e in obj["CustomDeck"].values())
 
 
+@pytest.mark.slow
 def test_a_full_game_at_png_300(tmp_path: Path) -> None:
     out, folder = _build(REPO, "fabg", tmp_path, tts=True, png_dpi=300)
     objects = check_decks("fabg", folder)
