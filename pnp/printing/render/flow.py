@@ -14,6 +14,7 @@ from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
+from ...compat import reportlab as rl
 from ...typeset.layout import ShapedParagraph
 
 COLUMN_GAP = 6.0  # mm between the two columns of the scenarios
@@ -72,9 +73,7 @@ class Measured(Flowable):
     def __init__(self, inner: Flowable) -> None:
         super().__init__()
         self.inner = inner
-        for flag in ("_ZEROSIZE", "_SPACETRANSFER"):  # how a frame spaces it
-            if hasattr(inner, flag):
-                setattr(self, flag, getattr(inner, flag))
+        rl.copy_frame_flags(inner, self)  # a frame spaces it as it spaces the flowable
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         size: tuple[float, float] = self.inner.wrapOn(getattr(self, "canv", None), aW, aH)
