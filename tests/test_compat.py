@@ -223,14 +223,11 @@ def test_typer_still_has_its_shell_detection_switch() -> None:
 
 # --- the wall: outside pnp/compat, no private name and no setting of another library ----------
 
-# pnp's own names (a record's slots), a C library's documented version variable, and one
-# breach still to move behind the wall (reportlab's Flowable spacing flags)
+# pnp's own names (a record's slots) and a C library's documented version variable
 _NOT_A_BREACH = {
     ("pnp/content/expr.py", "_data"),
     ("pnp/content/expr.py", "_pos"),
     ("pnp/i18n/gnuwrap/maketable.py", "_libunistring_version"),
-    ("pnp/printing/render/flow.py", "_ZEROSIZE"),  # to move into compat/reportlab.py
-    ("pnp/printing/render/flow.py", "_SPACETRANSFER"),  # to move into compat/reportlab.py
 }
 
 

@@ -45,8 +45,8 @@ def render_game(
         raise
     translator = Translator(game, lang, catalog)
     engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, cache=False)
-    renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
-    renderer.layout = opts.layout
+    title = translator.text(game.meta.title)
+    renderer = Renderer(game, lang, engine, fonts, translator, title, layout=opts.layout)
     out_dir = (opts.out_dir or root.output) / game.id
     job = ExportJob(game, lang, renderer, opts.layout, out_dir, report, root.game_dir(game.id))
     job.jobs, job.progress, job.guess = opts.jobs, progress, guess

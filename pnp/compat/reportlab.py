@@ -6,6 +6,9 @@
   so that objects go to the file as they are made (:func:`saving_to`);
 - the paragraph parser's fragments (:func:`parse_fragments`) and a wrapped paragraph's lines
   (:func:`wrapped_lines`), to measure text without drawing it;
+- the flags by which a platypus ``Frame`` spaces a flowable (``_ZEROSIZE``, ``_SPACETRANSFER``),
+  copied onto the flowable that stands in for it while the setup sheet is measured
+  (:func:`copy_frame_flags`);
 - three module globals of ``platypus.paragraph`` that its line breaking calls for every word
   (``stringWidth``, ``getAscentDescent``, ``sameFrag``), replaced while pnp fits texts by a
   memo of the first two and a faster equivalent of the third (:func:`quick_line_breaking`);
@@ -261,6 +264,17 @@ def same_fragment(f: Any, g: Any) -> int:
         if a is not b and (a is _ABSENT or b is _ABSENT or a != b):
             return 0
     return 1
+
+
+_FRAME_FLAGS = ("_ZEROSIZE", "_SPACETRANSFER")  # a flowable that takes no room; passes its space on
+
+
+def copy_frame_flags(inner: Any, outer: Any) -> None:
+    """Give ``outer`` the flags by which a platypus Frame spaces ``inner``: a flowable standing
+    in for another is spaced as that one."""
+    for flag in _FRAME_FLAGS:
+        if hasattr(inner, flag):
+            setattr(outer, flag, getattr(inner, flag))
 
 
 def wrapped_lines(paragraph: Any) -> list[Any] | None:
