@@ -305,7 +305,7 @@ def builtin(lang: str) -> Builtin | None:
         scan = scan_po(path.read_bytes())
         if scan.errors or scan.text is None:
             return None  # a broken file in the package: tests keep this from shipping
-        catalog = parse(scan.text)
+        catalog = parse(scan.text, scan.charset)
         return Builtin(code, _complete(catalog), scan.plural)
     return None
 
