@@ -346,6 +346,67 @@ def _first_subset(state: Any) -> tuple[dict[int, int], frozenset[str]]:
     return table, frozenset(map(chr, table))
 
 
+_GLUED = False  # reportlab's word splitting wrapped once, for the rest of the process
+
+
+def glue_inline_images() -> None:
+    """From now on, an inline image (``<img>``) with no space between it and the text before
+    or after it is part of that word for reportlab's line breaking, as a glyph would be.
+
+    reportlab's ``paragraph._getFragWords`` makes every inline image a word of its own, so a
+    line may break between "1" and the icon that follows it with no space; pnp's markup puts
+    a no-break space (or nothing) there precisely so that it cannot. The wrapper joins such
+    neighbours into one word (their widths added, their fragments in order) and changes
+    nothing else: words separated by a space, and paragraphs without images, are left as
+    reportlab makes them. Installed once, for the process: a paragraph may be wrapped again
+    when it is drawn, and must break as it was measured."""
+    global _GLUED
+    from reportlab.platypus import paragraph
+
+    with _BREAKING_LOCK:
+        if _GLUED:
+            return
+        original = paragraph._getFragWords
+        spaced = paragraph._HSFrag
+
+        def frag_words(frags: Any, maxWidth: Any = None) -> Any:
+            words = original(frags, maxWidth)
+            if not any(_is_image_word(w) for w in words):
+                return words
+            return _glued(words, spaced)
+
+        paragraph._getFragWords = frag_words
+        _GLUED = True
+
+
+def _is_image_word(word: Any) -> bool:
+    return type(word) is list and len(word) == 2 and hasattr(word[1][0], "cbDefn")
+
+
+def _glued(words: list[Any], spaced: Any) -> list[Any]:
+    """``words`` with each inline image joined to a word it touches (no space between): the
+    word before it when that word has no space after it, the word after it when that word is
+    not the empty one reportlab makes for a space."""
+    out: list[Any] = []
+    for word in words:
+        prev: Any = out[-1] if out else None
+        joinable = prev is not None and type(prev) in (list, spaced)
+        if joinable and _is_image_word(word) and type(prev) is list:
+            out[-1] = list([prev[0] + word[0], *prev[1:], *word[1:]])
+        elif joinable and type(word) in (list, spaced) and _ends_in_image(prev):
+            if type(word) is spaced and len(word) == 2 and word[1][1] == "":
+                out.append(word)  # the space after the image: a break may come here
+            else:
+                out[-1] = type(word)([prev[0] + word[0], *prev[1:], *word[1:]])
+        else:
+            out.append(word)
+    return out
+
+
+def _ends_in_image(word: Any) -> bool:
+    return type(word) is list and len(word) > 1 and hasattr(word[-1][0], "cbDefn")
+
+
 def share_images(paragraph: Any, readers: dict[Any, Any]) -> None:
     """The inline images (``<img>``) of a parsed Paragraph drawn from one ImageReader per
     file: reportlab's parser makes a reader for every occurrence (``frag.cbDefn.image``), and

@@ -20,7 +20,7 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from ..compat.reportlab import parse_fragments, share_images
+from ..compat.reportlab import glue_inline_images, parse_fragments, share_images
 from ..core.run import current
 from .fonts import FontSet
 from .scripts import is_rtl, needs_layout
@@ -113,8 +113,30 @@ def parse(
                     runs.append(Run(piece, bold, italic))
             else:
                 runs.append(Run(piece, bold, italic))
-        paragraphs.append(runs)
+        paragraphs.append(_glue_icons(runs))
     return paragraphs
+
+
+_TRAILING_SPACE_RE = re.compile(r"[ \t]+$")
+
+
+def _glue_icons(runs: list[Run]) -> list[Run]:
+    """An icon stays with the number or word before it: the spaces between them become one
+    no-break space, in every language and for every kind of icon (a row of icons may still
+    break between icons)."""
+    for i, run in enumerate(runs):
+        if run.icon is None or i == 0:
+            continue
+        prev = runs[i - 1]
+        if prev.icon is not None or not _TRAILING_SPACE_RE.search(prev.text):
+            continue
+        word = prev.text.rstrip(" \t")
+        if not word and (i < 2 or runs[i - 2].icon is not None or not runs[i - 2].text):
+            continue  # nothing but spaces (or an icon) before them: nothing to stay with
+        if word.endswith("\n") or (not word and runs[i - 2].text.endswith((" ", "\t", "\n"))):
+            continue  # a line starts with the icon
+        runs[i - 1] = Run(word + "\u00a0", prev.bold, prev.italic)
+    return runs
 
 
 def face_of(bold: bool, italic: bool) -> str:
@@ -247,6 +269,7 @@ def make_paragraph(
     paragraph = Paragraph(_xml(groups, plain_font) or "&nbsp;", style)
     if "<img " in text:  # icons drawn from one decoded image each per run, not one per text
         share_images(paragraph, current().store("typeset.icon-readers", limit=256))
+        glue_inline_images()  # an image icon breaks as a glyph would: not from its word
     return paragraph
 
 
