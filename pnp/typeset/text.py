@@ -186,6 +186,8 @@ def runs_fit(
     # (bold, italic) of a run -> its face, and the widths of words in its font
     styles: dict[tuple[bool, bool], tuple[str, _Widths]] = {}
     for p_index, runs in enumerate(paragraphs):
+        if any(run.scale != 1.0 for run in runs):
+            return False  # a span of another size: measured exactly
         broken = _break_lines(runs, ts, main, styles, space, width)
         if broken is None:
             return False
@@ -222,8 +224,6 @@ def _break_lines(
             face = face_of(run.bold != base_bold, run.italic != base_italic)
             style = styles[(run.bold, run.italic)] = (face, _widths(main.font(face), size))
         face, widths = style
-        if run.scale != 1.0:
-            return None  # a span of another size: measured exactly
         if run.icon is not None:
             if run.icon.image:
                 word += size * 1.05

@@ -15,7 +15,7 @@ Every public name is available from this package itself.
 
 from __future__ import annotations
 
-from .elements import Element, Gradient, LineSpec, PointsSpec, Shadow
+from .elements import FAMILY_RE, Anchor, Element, Gradient, LineSpec, PointsSpec, Shadow
 from .faces import (
     Board,
     Border,
@@ -65,10 +65,12 @@ from .types import (
 )
 
 __all__ = [
+    "FAMILY_RE",
     "NAMED_COLORS",
     "PLURAL_CATEGORIES",
     "SECTION_NAMES",
     "SOURCE",
+    "Anchor",
     "Board",
     "BoardRef",
     "Border",

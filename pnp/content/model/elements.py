@@ -130,7 +130,6 @@ class Gradient(Located):
     label: ClassVar[str] = "a gradient"
 
     colors: list[str] = fld(
-        default_factory=list,
         doc="two or more colours, in order: '#rrggbb', a colour name, or the style's "
         "background, accent or text",
     )
