@@ -346,6 +346,36 @@ def _first_subset(state: Any) -> tuple[dict[int, int], frozenset[str]]:
     return table, frozenset(map(chr, table))
 
 
+@contextlib.contextmanager
+def colours_at_alpha(canvas: Any, opacity: float) -> Iterator[None]:
+    """Everything drawn in the block takes ``opacity`` (times its colour's own alpha).
+
+    reportlab sets the fill and stroke alpha from every colour it is given (an opaque colour
+    puts the alpha back to 1), on the canvas and in every text object a paragraph makes: an
+    alpha set before drawing would last only until the next colour. Its colour space hook
+    (``canvas._enforceColorSpace``, which text objects copy when they are made) sees every
+    colour first; in the block it gives each one the opacity."""
+    from reportlab.lib.colors import CMYKColor, Color, toColor
+
+    before = canvas._enforceColorSpace
+
+    def at_alpha(colour: Any) -> Any:
+        if before is not None:
+            colour = before(colour)
+        if isinstance(colour, str):
+            colour = toColor(colour)
+        elif isinstance(colour, tuple | list):
+            colour = CMYKColor(*colour) if len(colour) == 4 else Color(*colour)
+        own = colour.alpha if getattr(colour, "alpha", None) is not None else 1.0
+        return colour.clone(alpha=own * opacity)
+
+    canvas._enforceColorSpace = at_alpha
+    try:
+        yield
+    finally:
+        canvas._enforceColorSpace = before
+
+
 _GLUED = False  # reportlab's word splitting wrapped once, for the rest of the process
 
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from ...compat.reportlab import colours_at_alpha
 from ...core.units import pt
 
 Point = tuple[float, float]
@@ -41,10 +42,11 @@ def faded(canvas: Any, opacity: float) -> Iterator[None]:
         yield
         return
     canvas.saveState()
-    canvas.setFillAlpha(opacity)
+    canvas.setFillAlpha(opacity)  # images and shadings take the alpha set last
     canvas.setStrokeAlpha(opacity)
     try:
-        yield
+        with colours_at_alpha(canvas, opacity):  # colours would set it back to 1
+            yield
     finally:
         canvas.restoreState()
 
