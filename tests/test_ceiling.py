@@ -266,3 +266,40 @@ def test_a_track_runs_around_the_board_its_numbers_facing_out(pages: Any) -> Non
         a, b = inside[0]["matrix"][:2]
         turned = (-math.degrees(math.atan2(b, a))) % 360  # clockwise, as the face is seen
         assert turned == pytest.approx(OUTWARD[cell.side], abs=0.5), (value, cell.side)
+
+
+# --- the card pnp new makes ----------------------------------------------------------------
+
+
+def test_pnp_new_draws_a_card_a_designer_could_keep(tmp_path: Path) -> None:
+    """The example's cards have a band with the title, an art area with SVG art (vector
+    paths), the text and a footer; its backs a gradient, an emblem and a faded frame, drawn
+    right although each face is a form printed several times."""
+    root = tmp_path / "root"
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "g", "--root", str(root)]).exit_code == 0
+    out = tmp_path / "out"
+    args = ["build", "g", "--root", str(root), "--out", str(out), "--jobs", "1"]
+    assert runner.invoke(app, args).exit_code == 0
+    pdf = out / "g" / "g-en-a4.pdf"
+    with pdfplumber.open(pdf) as doc:
+        fronts = next(p for p in doc.pages if "fronts" in (p.extract_text() or ""))
+        backs = next(p for p in doc.pages if "backs" in (p.extract_text() or ""))
+        white = fronts.filter(lambda o: o["object_type"] != "char" or _colour(o) == (1, 1, 1))
+        titles = [w for w in white.extract_words() if w["text"] == "Run"]  # not its shadow
+        sky = [c for c in fronts.curves + fronts.rects if _colour(c) == _hex("#3f6b4f")]
+        assert titles and len(sky) >= 9  # the art's hills, as paths, on every card
+        assert not fronts.images  # nothing raster: the art is the SVG
+        front_index, back_index = fronts.page_number - 1, backs.page_number - 1
+    raster = pypdfium2.PdfDocument(str(pdf))
+    front = raster[front_index].render(scale=DPI / 72).to_pil().convert("RGB")
+    back = raster[back_index].render(scale=DPI / 72).to_pil().convert("RGB")
+    raster.close()
+    x, top = titles[0]["x0"] - pt(5), titles[0]["top"]
+    band = _pixel(front, x + pt(1), top - pt(1))
+    assert band[2] > band[0] + 30  # the band in the style's blue accent, from its gradient
+    art_area = _pixel(front, x + pt(30), top + pt(25))
+    assert art_area != (255, 255, 255)  # the art fills its area
+    # a back: dark blue, lighter at its top-left than at its bottom-right (gradient at 45°)
+    corner, far = _pixel(back, x + pt(2), top), _pixel(back, x + pt(60), top + pt(80))
+    assert sum(corner) > sum(far) + 30

@@ -17,6 +17,11 @@
 - reportlab's harfbuzz shaping (``ttfonts.shapeFragWord`` and the ``ShapedStr`` it makes, whose
   ``__shapeData__`` hold the advances), to shape the runs pnp lays out itself (:func:`shape`),
   and a text object's content list (``_code``), to mark glyphs with an ``/ActualText``;
+- a form XObject's resources (``pdfdoc.PDFFormXObject.format``, ``Canvas._setXObjects``),
+  completed with its transparency states and shadings (:func:`complete_forms`); the text
+  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`);
+  paragraph word splitting (``paragraph._getFragWords``), to keep inline images with their
+  word (:func:`glue_inline_images`);
 - ``rl_config.useA85``: off while pnp makes a PDF (:func:`pdf_settings`), since ASCII85 only
   makes PDFs 25 % larger; reportlab's default is restored afterwards.
 """
@@ -374,6 +379,53 @@ def colours_at_alpha(canvas: Any, opacity: float) -> Iterator[None]:
         yield
     finally:
         canvas._enforceColorSpace = before
+
+
+_FORMS_COMPLETE = False  # form XObjects given all their resources, for the process
+
+
+def complete_forms() -> None:
+    """From now on, a form XObject (a face drawn more than once: ``canvas.beginForm``) lists
+    the transparency states and shadings its content uses among its resources, as a page
+    does. reportlab gives a form only fonts and XObjects (``pdfdoc.PDFFormXObject.format``),
+    so an opacity, a gradient or an SVG's shading inside a form would name resources the
+    form does not have (viewers then draw it opaque, or not at all). The canvas hands a form
+    its shadings where it hands it its XObjects (``Canvas._setXObjects``); a form that uses
+    neither is written as before. Installed once, before the first such drawing."""
+    global _FORMS_COMPLETE
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen.canvas import Canvas
+
+    with _BREAKING_LOCK:
+        if _FORMS_COMPLETE:
+            return
+        set_xobjects = Canvas._setXObjects
+        form_format = pdfdoc.PDFFormXObject.format
+
+        def with_shadings(canvas: Any, thing: Any) -> None:
+            set_xobjects(canvas, thing)
+            if isinstance(thing, pdfdoc.PDFFormXObject):
+                thing._shadingUsed = dict(canvas._shadingUsed)
+
+        def format_form(form: Any, document: Any) -> Any:
+            shadings = getattr(form, "_shadingUsed", None)
+            states = getattr(form, "ExtGState", None)
+            if not form.Resources and (shadings or states):
+                resources = pdfdoc.PDFResourceDictionary()
+                resources.basicFonts()
+                resources.allProcs() if form.hasImages else resources.basicProcs()
+                if form.XObjects:
+                    resources.XObject = form.XObjects
+                if states:
+                    resources.ExtGState = states
+                resources.setShading(shadings or {})
+                resources.setColorSpace(getattr(form, "_colorsUsed", None) or {})
+                form.Resources = resources
+            return form_format(form, document)
+
+        Canvas._setXObjects = with_shadings
+        pdfdoc.PDFFormXObject.format = format_form
+        _FORMS_COMPLETE = True
 
 
 _GLUED = False  # reportlab's word splitting wrapped once, for the rest of the process

@@ -41,7 +41,7 @@ from reportlab.platypus import Paragraph as _RLParagraph
 from reportlab.platypus.flowables import Flowable
 
 from ..compat.bidi import embedding_levels, mirrored
-from ..compat.reportlab import begin_actual_text, end_actual_text, shape
+from ..compat.reportlab import begin_actual_text, complete_forms, end_actual_text, shape
 from ..core.run import current
 from .fonts import FontSet
 from .markup import (
@@ -411,6 +411,7 @@ def _vector_icon(canvas: Any, path: str, x: float, y: float, side: float) -> Non
         drawing = svg_drawing(Path(path))
     except (AssetError, OSError):
         return  # reported by validation: the icon draws nothing
+    complete_forms()  # an SVG may hold gradients and transparency
     w, h = float(drawing.width) or 1.0, float(drawing.height) or 1.0
     scale = side / max(w, h)
     canvas.saveState()

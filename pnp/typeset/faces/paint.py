@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from ...compat.reportlab import colours_at_alpha
+from ...compat.reportlab import colours_at_alpha, complete_forms
 from ...core.units import pt
 
 Point = tuple[float, float]
@@ -41,6 +41,7 @@ def faded(canvas: Any, opacity: float) -> Iterator[None]:
     if opacity >= 1:
         yield
         return
+    complete_forms()
     canvas.saveState()
     canvas.setFillAlpha(opacity)  # images and shadings take the alpha set last
     canvas.setStrokeAlpha(opacity)
@@ -79,6 +80,7 @@ def draw_vector(canvas: Any, drawing: Any, rect: Box, face_h: float) -> None:
     """An SVG's drawing scaled into ``rect`` (mm), as vector paths."""
     from reportlab.graphics import renderPDF
 
+    complete_forms()  # an SVG may hold gradients and transparency
     x, y, w, h = rect
     dw, dh = float(drawing.width) or 1.0, float(drawing.height) or 1.0
     canvas.saveState()

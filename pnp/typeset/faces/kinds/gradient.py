@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ....compat.reportlab import complete_forms
 from ....content.model import Element
 from ....core.units import pt
 from ...layout import rl_color as color
@@ -31,6 +32,7 @@ class GradientOp(Operation):
 
     def draw(self, s: Surface) -> None:
         c = s.canvas
+        complete_forms()  # a face drawn more than once is a form: it must list its shading
         with faded(c, self.opacity):
             c.saveState()
             if self.points is None:
