@@ -106,12 +106,12 @@ def _walk(root: Any, name: str) -> None:
         if ident is not None:
             ids.setdefault(ident, el)
         _check_element(el, name)
-    sizes: dict[int, int] = {}
-    total = _expanded(root, ids, sizes, set(), 0, name)
+    sizes: dict[Any, int] = {}  # by element: the dict keeps lxml's proxies (and so who is
+    total = _expanded(root, ids, sizes, set(), 0, name)  # who) alive while it counts
     if total > MAX_SVG_ELEMENTS:
         raise SvgRefused(
-            f"{name} draws {total:,} elements once its <use> copies are counted, over the "
-            f"{MAX_SVG_ELEMENTS:,} pnp draws; simplify it or export it as PNG"
+            f"{name} draws more than {MAX_SVG_ELEMENTS:,} elements once its <use> copies "
+            "are counted, more than pnp draws; simplify it or export it as PNG"
         )
 
 
@@ -151,16 +151,16 @@ def _check_css(text: str, name: str, where: str) -> None:
             )
 
 
-def _expanded(el: Any, ids: dict[str, Any], sizes: dict[int, int], busy: set[int], depth: int,
+def _expanded(el: Any, ids: dict[str, Any], sizes: dict[Any, int], busy: set[Any], depth: int,
               name: str) -> int:  # fmt: skip
     """How many elements ``el`` draws, its ``<use>`` targets counted as copies."""
     if depth > MAX_SVG_DEPTH:
         raise SvgRefused(f"{name} nests elements more than {MAX_SVG_DEPTH} deep; flatten it")
-    key = id(el)
-    if key in sizes:
-        return sizes[key]
-    if key in busy:
+    if el in sizes:
+        return sizes[el]
+    if el in busy:
         raise SvgRefused(f"{name}: a <use> refers to itself, directly or through others")
+    key = el
     busy.add(key)
     count = 1
     if _local(el.tag) == "use":
