@@ -102,8 +102,8 @@ class Qr(BoxKind):
             yield SCHEMA, f"{p.named}: {problem}"
 
     def in_box(self, el: Element, box: Box, fc: FaceCtx, eng: Layouter) -> Op | None:
-        """The box's fill and outline, and the code in the text colour (``color``), centred
-        in the largest square the box holds."""
+        """The box's fill and outline, and the code in ``color`` (black unless given: a
+        style's text colour may be light), centred in the largest square the box holds."""
         assert el.qr is not None
         text = eng.render(el, "qr", el.qr, fc) if is_template(el.qr) else el.qr
         ops = box_ops(el, box, fc, eng)
@@ -119,6 +119,6 @@ class Qr(BoxKind):
         x, y, bw, bh = box
         side = min(bw, bh)
         square = (x + (bw - side) / 2, y + (bh - side) / 2, side, side)
-        ink = eng.paint(el, "color", fc, fc.palette["text"]) or fc.palette["text"]
+        ink = eng.paint(el, "color", fc, "#000000") or "#000000"  # dark, whatever the style
         ops.append(QrOp(square, encode(text, el.qr_level), ink))
         return grouped(ops)
