@@ -7,6 +7,7 @@ Lengths are millimetres; coordinates inside a card are measured from its top-lef
 
 The format is split by part: ``text`` (multilingual text and plural forms), ``types`` (sizes,
 colours, boxes, language codes), ``faces`` (faces, cards, decks, tokens, boards, layouts, icons),
+``elements`` (the elements of layouts),
 ``tables`` (tables and the box's component list), ``scenarios`` (player ranges, tracks,
 scenarios) and ``game`` (print settings, rules, the sections of a file, game.yaml, the Game).
 Every public name is available from this package itself.
@@ -14,18 +15,16 @@ Every public name is available from this package itself.
 
 from __future__ import annotations
 
+from .elements import FAMILY_RE, Anchor, Element, Gradient, LineSpec, PointsSpec, Shadow
 from .faces import (
     Board,
     Border,
     Card,
     Deck,
-    Element,
     Face,
     Icon,
     Layout,
-    LineSpec,
     Outcome,
-    PointsSpec,
     Style,
     TokenSet,
 )
@@ -66,10 +65,12 @@ from .types import (
 )
 
 __all__ = [
+    "FAMILY_RE",
     "NAMED_COLORS",
     "PLURAL_CATEGORIES",
     "SECTION_NAMES",
     "SOURCE",
+    "Anchor",
     "Board",
     "BoardRef",
     "Border",
@@ -92,6 +93,7 @@ __all__ = [
     "Filter",
     "Game",
     "GameFile",
+    "Gradient",
     "Icon",
     "Invariant",
     "Layout",
@@ -105,6 +107,7 @@ __all__ = [
     "Scenario",
     "Sections",
     "SetupSheet",
+    "Shadow",
     "SheetSource",
     "SizeSpec",
     "SizeT",

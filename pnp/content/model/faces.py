@@ -3,16 +3,13 @@ layouts (elements, styles, borders) and inline icons that draw them."""
 
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from ...core.findings import Pos
-from ..schema import INVALID, Context, Custom, Located, describe, fld
-from ..yamlio import YSeq
+from ..schema import Context, Located, fld
+from .elements import FAMILY_RE, Element
 from .text import Text
-from .types import BoxT, ColorT, SheetSource, SizeT
+from .types import ColorT, SheetSource, SizeT
 
 
 @dataclass
@@ -28,7 +25,7 @@ class Face(Located):
     text: Text | None = fld(None, doc="body text; markup: **bold**, _italic_, {icon}")
     flavor: Text | None = fld(None, doc="flavour text, printed in italics")
     footer: Text | None = fld(None, doc="small print at the bottom")
-    art: str | None = fld(None, doc="image file (PNG or JPEG) relative to the game folder")
+    art: str | None = fld(None, doc="image file (PNG, JPEG or SVG) relative to the game folder")
     art_bleed: float = fld(
         0.0, doc="mm of bleed the art already has beyond the trim on each side (0: none)"
     )
@@ -166,230 +163,20 @@ class Style(Located):
     color: ColorT | None = fld(None, doc="text colour")
     accent: ColorT | None = fld(None, doc="accent colour, used by elements with fill: accent")
     art: str | None = fld(None, doc="background image of this style")
-
-
-_MAX_LENGTH = 10_000.0  # mm: a coordinate of a layout element (a board is at most 2000 mm)
-_MAX_POINTS = 1000  # corners of one polygon
-_Length = float | str  # mm, or "N%" of the face's width (x) or height (y)
-
-
-def _length(value: Any) -> _Length | None:
-    """A length as written: a number of mm, or a percentage such as "10%"."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    if isinstance(value, str) and re.fullmatch(r"-?\d+(\.\d+)?%", value.strip()):
-        return value.strip()
-    return None
-
-
-def _lengths(value: Any, pos: Pos, ctx: Context, label: str) -> tuple[_Length, ...] | Any:
-    parts = [_length(v) for v in value] if isinstance(value, YSeq) else [None]
-    if any(p is None for p in parts):
-        ctx.error(pos, f"expected {label}, found {describe(value)}")
-        return INVALID
-    return tuple(p for p in parts if p is not None)
-
-
-_LENGTH_SCHEMA = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d+(\.\d+)?%$"}]}
-
-
-class LineSpec(Custom):
-    """A straight line [x1, y1, x2, y2] from the face's top-left corner: mm, or "N%" of the
-    face's width (x) or height (y)."""
-
-    type_label = "a line [x1, y1, x2, y2] in mm or %"
-
-    @classmethod
-    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
-        if not isinstance(value, YSeq) or len(value) != 4:
-            ctx.error(pos, f"expected a line [x1, y1, x2, y2] (mm or %), found {describe(value)}")
-            return INVALID
-        return _lengths(value, pos, ctx, "a line [x1, y1, x2, y2] (mm or %)")
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        return {
-            "type": "array",
-            "items": _LENGTH_SCHEMA,
-            "minItems": 4,
-            "maxItems": 4,
-            "description": '[x1, y1, x2, y2] in mm (or "N%" of the face) from the top-left',
-        }
-
-
-class PointsSpec(Custom):
-    """The corners of a polygon, [[x, y], [x, y], [x, y], ...]: at least three."""
-
-    type_label = "a list of points [[x, y], ...] in mm or %"
-
-    @classmethod
-    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
-        label = "a list of at least 3 points [[x, y], [x, y], [x, y]] (mm or %)"
-        if not isinstance(value, YSeq) or not 3 <= len(value) <= _MAX_POINTS:
-            ctx.error(pos, f"expected {label}, at most {_MAX_POINTS}; found {describe(value)}")
-            return INVALID
-        points = []
-        for i, item in enumerate(value):
-            where = value.item_pos(i)
-            if not isinstance(item, YSeq) or len(item) != 2:
-                ctx.error(where, f"expected a point [x, y] (mm or %), found {describe(item)}")
-                return INVALID
-            point = _lengths(item, where, ctx, "a point [x, y] (mm or %)")
-            if point is INVALID:
-                return INVALID
-            points.append(point)
-        return tuple(points)
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        point = {"type": "array", "items": _LENGTH_SCHEMA, "minItems": 2, "maxItems": 2}
-        return {
-            "type": "array",
-            "items": point,
-            "minItems": 3,
-            "maxItems": _MAX_POINTS,
-            "description": '[[x, y], ...] in mm (or "N%" of the face) from the top-left',
-        }
-
-
-_LineT = Annotated[tuple[_Length, ...], LineSpec]
-_PointsT = Annotated[tuple[tuple[_Length, ...], ...], PointsSpec]
-
-
-def _finite_mm(value: _Length) -> bool:
-    number = float(value[:-1]) * 20 if isinstance(value, str) else value  # 1 % of up to 2 m
-    return math.isfinite(number) and abs(number) <= _MAX_LENGTH
-
-
-@dataclass
-class Element(Located):
-    """One thing drawn on a face: a text field, a template, an image, a coloured box, a line
-    or a polygon."""
-
-    label: ClassVar[str] = "a layout element"
-
-    KINDS: ClassVar[tuple[str, ...]] = (
-        "field",
-        "template",
-        "image",
-        "track",
-        "table",
-        "line",
-        "points",
-    )
-
-    box: BoxT | None = fld(
+    font_family: str | None = fld(
         None,
-        doc="[x, y, width, height] in mm from the face's top-left corner (not for lines "
-        "and polygons)",
+        doc="the font family of this style's texts, for elements that name none (default: "
+        "print.font)",
     )
-    name: str | None = fld(
-        None, doc="element name: a child layout's element of the same name replaces it"
-    )
-    drop: bool = fld(
-        False, doc="with name: remove the parent layout's element of that name (nothing else)"
-    )
-    field: str | None = fld(
-        None, doc="face text to draw: title, subtitle, text, ... or a fields key"
-    )
-    template: str | None = fld(
-        None, doc="text built from face values, e.g. '{{ values.cost }} {coin}' (Jinja2, sandboxed)"
-    )
-    image: str | None = fld(
-        None,
-        doc="'art' for the face's art, or an image file of the game; may be a template, "
-        "e.g. '{{ values.pic }}'",
-    )
-    track: str | None = fld(None, doc="draw this track (tracks:) as a row of numbered cells")
-    table: str | None = fld(None, doc="draw this table (tables:) inside the box")
-    line: _LineT | None = fld(
-        None, doc="a straight line [x1, y1, x2, y2] (mm or %), drawn with stroke: and stroke_width:"
-    )
-    points: _PointsT | None = fld(
-        None,
-        doc="a polygon's corners [[x, y], ...] (mm or %), filled with fill:, outlined with stroke:",
-    )
-    rotate: float = fld(
-        0.0,
-        doc="degrees clockwise about the centre of the box (of a line or polygon: of its "
-        "extent); text turns with its box",
-    )
-    direction: Literal["horizontal", "vertical"] = fld(
-        "horizontal", doc="track direction; vertical tracks count upwards"
-    )
-    font: Literal["regular", "bold", "italic", "bolditalic"] = fld("regular", doc="font face")
-    size: float = fld(9.0, doc="font size in points")
-    min_size: float | None = fld(None, doc="smallest size the text may shrink to (default: 70 %)")
-    leading: float = fld(1.2, doc="line height as a multiple of the size")
-    align: Literal["left", "center", "right", "justify"] = fld("left", doc="horizontal alignment")
-    valign: Literal["top", "middle", "bottom"] = fld("top", doc="vertical alignment")
-    color: str | None = fld(
-        None,
-        doc="text colour: a colour, 'accent' / 'background' / 'text' of the style, or a template",
-    )
-    fill: str | None = fld(
-        None, doc="box or polygon background: a colour, 'accent', 'background', none, or a template"
-    )
-    stroke: str | None = fld(None, doc="outline or line colour, as fill:")
-    stroke_width: float = fld(0.3, doc="outline or line width in mm")
-    radius: float = fld(0.0, doc="corner radius of fill and outline in mm")
-    padding: float = fld(0.0, doc="space between the box edge and its text, mm")
-    fit: Literal["shrink", "none"] = fld("shrink", doc="shrink the text until it fits")
-    hyphenate: bool | None = fld(
-        None, doc="hyphenate by language (default: yes for text, flavor and footer, no for titles)"
-    )
-    when: str | None = fld(None, doc="draw only when this face field is present")
 
     def check(self, ctx: Context) -> None:
-        kinds = [k for k in self.KINDS if getattr(self, k) is not None]
-        if len(kinds) > 1:
-            ctx.error(self.pos, f"an element draws one thing; it has {' and '.join(kinds)}")
-        if self.drop:
-            self._check_drop(ctx)
-            return
-        self._check_shape(ctx)
-        if self.min_size is not None and self.min_size > self.size:
-            ctx.error(self.at("min_size"), "min_size is larger than size")
-        if not 1 <= self.size <= 200:
-            ctx.error(self.at("size"), "a font size must lie between 1 and 200 pt")
-        if self.min_size is not None and self.min_size < 1:
-            ctx.error(self.at("min_size"), "min_size must be at least 1 pt")
-        if not 0.5 <= self.leading <= 5:
-            ctx.error(self.at("leading"), "leading must lie between 0.5 and 5 (times the size)")
-        for name, most in (("stroke_width", 50.0), ("radius", _MAX_LENGTH), ("padding", 500.0)):
-            if not 0 <= getattr(self, name) <= most:
-                ctx.error(self.at(name), f"{name} must lie between 0 and {most:g} mm")
-
-    def _check_drop(self, ctx: Context) -> None:
-        if not self.name:
-            ctx.error(self.at("drop"), "drop: true needs the name: of the element to remove")
-        others = sorted(set(self.fpos) - {"name", "drop"})
-        if others:
+        family = self.font_family
+        if family is not None and not FAMILY_RE.fullmatch(family):
             ctx.error(
-                self.at(others[0]),
-                f"an element with drop: true removes the parent's element {self.name!r}; it "
-                f"draws nothing, so {', '.join(others)} has no use: remove it, or drop: true",
+                self.at("font_family"),
+                f"font_family: {family!r} is not a family's name: write the name its files "
+                "start with (Lobster for fonts/Lobster-Regular.ttf), letters, digits, - and _",
             )
-
-    def _check_shape(self, ctx: Context) -> None:
-        """Where the element is drawn: a box, or the points of a line or polygon."""
-        shaped = self.line is not None or self.points is not None
-        if shaped and self.box is not None:
-            what = "line" if self.line is not None else "points"
-            ctx.error(
-                self.at("box"),
-                f"a {'line' if what == 'line' else 'polygon'} is placed by its {what}: alone; "
-                "remove box:",
-            )
-        elif not shaped and self.box is None and "box" not in self.fpos:
-            ctx.error(self.pos, "a layout element needs 'box' (or line: / points:); add it")
-        if self.line is not None and self.fill is not None:
-            ctx.error(self.at("fill"), "a line has no fill: give its colour with stroke:")
-        values: list[_Length] = list(self.box or ()) + list(self.line or ())
-        values += [v for p in self.points or () for v in p]
-        if not all(_finite_mm(v) for v in values):
-            where = "box" if self.box else "line" if self.line else "points"
-            ctx.error(self.at(where), f"a coordinate lies beyond {_MAX_LENGTH:g} mm of the face")
 
 
 @dataclass
@@ -413,7 +200,7 @@ class Icon(Located):
     label: ClassVar[str] = "an icon"
 
     glyph: str | None = fld(None, doc="the character(s) drawn for this icon, e.g. ₽")
-    image: str | None = fld(None, doc="a PNG or JPEG drawn at the text's size")
+    image: str | None = fld(None, doc="a PNG, JPEG or SVG drawn at the text's size")
     font: Literal["regular", "bold", "italic", "bolditalic"] | None = fld(
         None, doc="font face of the glyph"
     )

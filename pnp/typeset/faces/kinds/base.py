@@ -53,11 +53,23 @@ class Layouter(Protocol):
         self, rel: str, el: Element | None = None, fc: FaceCtx | None = None, attr: str = "image"
     ) -> tuple[Any, int, int] | None: ...
 
+    def drawing(self, path: Any) -> Any: ...
+
+    def fonts_for(self, el: Element, fc: FaceCtx) -> FontSet: ...
+
     def first(self, *key: str) -> bool: ...
 
     def issue(
         self, rule: str, pos: Pos, message: str, structural: bool = False, lang: bool = True
     ) -> TextIssue: ...
+
+
+def faded(op: Op | None, el: Element) -> Op | None:
+    """The operations drawn at the element's opacity (when it gives one)."""
+    if op is not None and el.opacity is not None:
+        for part in op.parts():
+            part.opacity = el.opacity
+    return op
 
 
 @dataclass(frozen=True)
@@ -96,7 +108,7 @@ class ElementKind:
 
     @staticmethod
     def fills(el: Element) -> bool:
-        return el.fill is not None and el.fill != "none"
+        return (el.fill is not None and el.fill != "none") or el.gradient is not None
 
     def covers(self, el: Element) -> bool:
         """Whether it hides what lies under it (a filled box, an image)."""
@@ -151,7 +163,7 @@ class ElementKind:
         if op is not None and el.rotate % 360:
             for part in op.parts():
                 part.rotate = el.rotate % 360
-        return op
+        return faded(op, el)
 
     def in_box(self, el: Element, box: Box, fc: FaceCtx, eng: Layouter) -> Op | None:
         raise NotImplementedError
@@ -172,6 +184,15 @@ class ElementKind:
             return None
         x, y, bw, bh = box
         return turned(box_corners(box), (x + bw / 2, y + bh / 2), el.rotate)
+
+    def text_areas(
+        self, el: Element, w: float, h: float, game: Game | None = None
+    ) -> list[list[Point]]:
+        """Where it prints words or numbers, as printed (a later cover over them hides
+        them): its outline, unless the kind knows better (a track around its box: the
+        strips along its edges)."""
+        shape = self.outline(el, w, h)
+        return [shape] if shape is not None else []
 
     def past_face(self, el: Element, cut: Cut) -> bool:
         """Whether it reaches past its face's bounding box by more than 0.01 mm, as the
