@@ -8,8 +8,8 @@ each one and a test checks that both lists agree. A game can change a rule's sev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
+from dataclasses import dataclass, replace
+from enum import IntEnum, StrEnum
 
 
 class Severity(StrEnum):
@@ -19,11 +19,23 @@ class Severity(StrEnum):
     OFF = "off"
 
 
+class Stage(IntEnum):
+    """Where a rule's findings sit in the chain of causes: findings are listed stage by stage,
+    so that what makes other findings happen comes first (see :data:`RULE_STAGES`)."""
+
+    FILES = 0  # a file that cannot be read or parsed
+    SHEETS = 1  # a spreadsheet, its sheets and its header row
+    SCHEMA = 2  # a value of the wrong type, an unknown or missing key
+    REFERENCES = 3  # a name or a file that does not exist
+    RULES = 4  # every other rule, run on what could be read
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     id: str
     severity: Severity
     summary: str
+    stage: Stage = Stage.RULES
 
 
 RULES: dict[str, Rule] = {}
@@ -33,6 +45,11 @@ def rule(rule_id: str, severity: Severity, summary: str) -> str:
     """Register a rule id and return it."""
     RULES[rule_id] = Rule(rule_id, severity, summary)
     return rule_id
+
+
+def stage_of(rule_id: str) -> Stage:
+    found = RULES.get(rule_id)
+    return found.stage if found is not None else Stage.RULES
 
 
 # loading and reading files
@@ -183,3 +200,21 @@ PO_CONFLICT = rule(
     Severity.WARNING,
     "a text's inline YAML translation and its PO translation disagree",
 )
+
+# the stage of each rule that is not a plain rule (Stage.RULES): what reads files first
+RULE_STAGES: dict[Stage, tuple[str, ...]] = {
+    Stage.FILES: (
+        YAML_SYNTAX,
+        YAML_DUPLICATE_KEY,
+        YAML_LIMIT,
+        FILE_ENCODING,
+        PATH_OUTSIDE,
+        PO_SYNTAX,
+    ),
+    Stage.SHEETS: (SHEET,),
+    Stage.SCHEMA: (SCHEMA, UNKNOWN_KEY, LANGUAGE_CODE, DUPLICATE_ID, RULE_REASON, TEXT_LANGUAGE),
+    Stage.REFERENCES: (REFERENCE, LAYOUT_CYCLE, MISSING_FILE, BAD_IMAGE, FONT),
+}
+for _stage, _ids in RULE_STAGES.items():
+    for _id in _ids:
+        RULES[_id] = replace(RULES[_id], stage=_stage)

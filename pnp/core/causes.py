@@ -1,0 +1,186 @@
+"""One cause, one finding: findings caused by another are folded under it.
+
+A finding says what it reports broken (its ``subject``) and what must be sound for it to be a
+cause of its own (its ``needs``), as logical paths of the content: ``decks/actions/cards/run/
+copies``, ``boards/map``, ``layouts/action``; ``*`` stands for any one name. A need is met by a
+subject when the two agree on every name they both have, so a broken card
+(``decks/actions/cards/run``) explains a count that needs its copies
+(``decks/actions/cards/*/copies``), and a board dropped for a bad size (``boards/map/size``)
+explains a reference to the board (``boards/map``). The links are data the checks give, never
+read from messages.
+
+:func:`fold` groups the findings (already sorted, causes first) under their root causes; a
+warning that causes an error is shown as an error, since it is one in effect (a misspelt column
+header that empties a deck). Two findings that would print the same line (one per language)
+are shown once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .rules import Severity
+
+
+class Caused(Protocol):
+    """What folding reads of a finding (pnp.core.findings.Finding)."""
+
+    @property
+    def severity(self) -> Severity: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def subject(self) -> tuple[str, ...]: ...
+    @property
+    def needs(self) -> tuple[str, ...]: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def pos(self) -> Any: ...
+    @property
+    def message(self) -> str: ...
+    def text(self) -> str: ...
+    def as_json(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True)
+class Group:
+    """A finding that is its own cause, and the findings it caused (in order)."""
+
+    root: Any  # a Finding
+    folded: tuple[Any, ...] = ()
+
+
+def split(path: str) -> tuple[str, ...]:
+    return tuple(path.split("/"))
+
+
+def meets(subject: tuple[str, ...], need: tuple[str, ...]) -> bool:
+    """Whether a broken ``subject`` explains a finding that ``need``\\ s: they agree on every
+    name both have (``*`` agrees with any name)."""
+    return all(a == b or a == "*" or b == "*" for a, b in zip(subject, need, strict=False))
+
+
+def _causes(findings: Sequence[Caused]) -> dict[int, int]:
+    """Index of a finding -> index of the finding that caused it (not yet followed to roots).
+    A cause sits at the same stage or an earlier one, in the same game."""
+    by_section: dict[tuple[str, str], list[tuple[tuple[str, ...], int]]] = {}
+    for i, f in enumerate(findings):
+        for path in f.subject:
+            segs = split(path)
+            by_section.setdefault((f.game, segs[0]), []).append((segs, i))
+    cause: dict[int, int] = {}
+    if not by_section:
+        return cause
+    for i, f in enumerate(findings):
+        for need in f.needs:
+            segs = split(need)
+            found = _first_cause(i, segs, findings, by_section, cause)
+            if found is not None:
+                cause[i] = found
+                break
+    return cause
+
+
+def _first_cause(
+    i: int,
+    need: tuple[str, ...],
+    findings: Sequence[Caused],
+    by_section: dict[tuple[str, str], list[tuple[tuple[str, ...], int]]],
+    cause: dict[int, int],
+) -> int | None:
+    f = findings[i]
+    candidates = by_section.get((f.game, need[0]), [])
+    if need[0] == "*":
+        candidates = [c for (game, _), cs in by_section.items() if game == f.game for c in cs]
+    for segs, j in candidates:
+        if j == i or findings[j].order > f.order or not meets(segs, need):
+            continue
+        if _root(j, cause) == i:  # it would be its own cause's cause
+            continue
+        return j
+    return None
+
+
+def _root(i: int, cause: dict[int, int]) -> int:
+    seen = {i}
+    while i in cause:
+        i = cause[i]
+        if i in seen:
+            break
+        seen.add(i)
+    return i
+
+
+def fold(findings: Sequence[Any]) -> list[Group]:
+    """The findings (sorted, causes first) grouped under the findings that caused them."""
+    shown: list[Any] = []
+    printed: set[tuple[object, ...]] = set()
+    for f in findings:  # the same line once (a finding found in each language)
+        key = (f.game, f.pos, f.severity, f.rule, f.message)
+        if key not in printed:
+            printed.add(key)
+            shown.append(f)
+    cause = _causes(shown)
+    folded: dict[int, list[Any]] = {}
+    for i in range(len(shown)):
+        if i in cause:
+            folded.setdefault(_root(i, cause), []).append(shown[i])
+    groups = []
+    for i, f in enumerate(shown):
+        if i in cause:
+            continue
+        under = tuple(folded.get(i, ()))
+        if f.severity is not Severity.ERROR and any(g.severity is Severity.ERROR for g in under):
+            f = dataclasses.replace(f, severity=Severity.ERROR)
+        groups.append(Group(f, under))
+    return groups
+
+
+# The words of folded lines: (how many, which rules) -> the line under a cause
+Words = Callable[[int, str], str]
+
+
+def english(n: int, rules: str) -> str:
+    return f"  ... and {n} more caused by this ({rules}); --verbose lists them"
+
+
+def rules_of(folded: Sequence[Any]) -> str:
+    """The rules of folded findings, with counts: reference x4, box-count."""
+    counts: dict[str, int] = {}
+    for f in folded:
+        counts[f.rule] = counts.get(f.rule, 0) + 1
+    return ", ".join(rule if n == 1 else f"{rule} x{n}" for rule, n in counts.items())
+
+
+def format_groups(groups: Sequence[Group], verbose: bool = False, words: Words = english) -> str:
+    """One line a finding; under a cause, one line saying how many it caused (``verbose``:
+    each of them, indented)."""
+    lines: list[str] = []
+    for g in groups:
+        lines.append(g.root.text())
+        if not g.folded:
+            continue
+        if verbose:
+            lines.extend(f"  <- {f.text()}" for f in g.folded)
+        else:
+            lines.append(words(len(g.folded), rules_of(g.folded)))
+    return "\n".join(lines)
+
+
+def groups_json(groups: Sequence[Group]) -> list[dict[str, object]]:
+    """Every finding as JSON, each cause followed by what it caused: a cause has ``folded``
+    (how many it caused), a caused finding ``caused_by`` (its cause's path, line, column and
+    rule); null and 0 elsewhere."""
+    out: list[dict[str, object]] = []
+    for g in groups:
+        root = g.root.as_json()
+        out.append({**root, "caused_by": None, "folded": len(g.folded)})
+        cause = {k: root[k] for k in ("path", "line", "column", "rule")}
+        out.extend({**f.as_json(), "caused_by": cause, "folded": 0} for f in g.folded)
+    return out
