@@ -562,10 +562,13 @@ def test_file_level_problems(tmp_path: Path) -> None:
 def test_an_empty_or_oversized_file(tmp_path: Path) -> None:
     root = mini(tmp_path, [])
     out = validate_lines(root)
+    # a warning, an error here: the empty deck makes the box's count and references fail,
+    # which are folded under it
     assert (
-        "cards/mini/cards.csv:1:1: warning [sheet] the sheet is empty; its first row names the "
+        "cards/mini/cards.csv:1:1: error [sheet] the sheet is empty; its first row names the "
         "fields, e.g. id, copies, title.en"
     ) in out
+    assert any(ln.startswith("  ... and 3 more caused by this") for ln in out), out
     with open(root / "cards/mini/cards.csv", "wb") as fh:
         fh.truncate(17 * 1024 * 1024)
     out = validate_lines(root)

@@ -290,11 +290,12 @@ def _check_languages(game: Game, report: Report) -> None:
     meta = game.meta
     for i, lang in enumerate(meta.languages):
         if not valid_language(lang):
-            report.add(
+            report.add(  # a text in the language meant is then in an undeclared one
                 LANGUAGE_CODE,
                 meta.at("languages"),
                 f"{lang!r} is not a locale code; use codes such as it, en, es, pt_BR, no",
                 game=game.id,
+                subject=("languages/*",),
             )
         if lang in meta.languages[:i]:
             report.add(
@@ -329,12 +330,14 @@ def _check_languages(game: Game, report: Report) -> None:
                     game=game.id,
                 )
             elif lang not in declared:
-                report.add(
+                report.add(  # one cause for every text in that language: folded under the first
                     TEXT_LANGUAGE,
                     text.at(lang),
                     f"text in {lang!r}, which game.yaml does not list under languages; "
                     "add it there or remove this text",
                     game=game.id,
+                    subject=(f"languages/{lang}",),
+                    needs=(f"languages/{lang}",),
                 )
 
 

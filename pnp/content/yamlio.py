@@ -352,10 +352,13 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
             Pos(path, line, col),
             _explain_syntax(problem, text, line),
             game=game,
+            subject=defined_in(text),
         )
         return LoadedFile(path, None, False)
     except YAMLError as exc:
-        report.add(YAML_SYNTAX, Pos(path, 1, 1), _first_line(str(exc)), game=game)
+        report.add(
+            YAML_SYNTAX, Pos(path, 1, 1), _first_line(str(exc)), game=game, subject=defined_in(text)
+        )
         return LoadedFile(path, None, False)
     except (RecursionError, MemoryError):
         report.add(YAML_LIMIT, Pos(path, 1, 1), "the file is nested too deeply", game=game)
@@ -368,7 +371,7 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
             conv.expanded_size(node)
         data = conv.convert(node)
     except _Abort as abort:
-        report.add(abort.rule, abort.pos, abort.message, game=game)
+        report.add(abort.rule, abort.pos, abort.message, game=game, subject=defined_in(text))
         return LoadedFile(path, None, False)
     except RecursionError:
         report.add(YAML_LIMIT, Pos(path, 1, 1), "the file is nested too deeply", game=game)
@@ -444,8 +447,47 @@ def decode_utf8(raw: bytes, rel: str, report: Report, game: str = "") -> str | N
             if bad.byte is not None
             else "the file contains NUL characters: is it a binary file or UTF-16? save it as UTF-8"
         )
-        report.add(FILE_ENCODING, Pos(rel, bad.line, bad.col), message, game=game)
+        text = raw.decode("utf-8", errors="replace")
+        report.add(
+            FILE_ENCODING,
+            Pos(rel, bad.line, bad.col),
+            message,
+            game=game,
+            subject=defined_in(text),
+        )
         return None
+
+
+_SECTION_RE = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*(#.*)?$")
+_ENTRY_RE = re.compile(r"([ \t]+)(['\"]?)([\w-]+)\2[ \t]*:(?:[ \t]|$)")
+
+
+def defined_in(text: str) -> tuple[str, ...]:
+    """What a file that cannot be parsed seems to define, read line by line as a person would:
+    each top-level key and the keys of its first indented level (``layouts/action``). A
+    finding about the file says these are broken, so that a reference to one of them is
+    folded under it (pnp.core.causes)."""
+    names: list[str] = []
+    section: str | None = None
+    indent: str | None = None
+    for line in text.splitlines()[:20000]:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        top = _SECTION_RE.match(line)
+        if top is not None:
+            section, indent = top.group(1), None
+            continue
+        if not line[0].isspace():
+            section = None
+            continue
+        entry = _ENTRY_RE.match(line)
+        if section is None or entry is None:
+            continue
+        if indent is None:
+            indent = entry.group(1)
+        if entry.group(1) == indent:
+            names.append(f"{section}/{entry.group(3)}")
+    return tuple(dict.fromkeys(names))
 
 
 def _first_line(message: str) -> str:

@@ -68,7 +68,8 @@ def meets(subject: tuple[str, ...], need: tuple[str, ...]) -> bool:
 
 def _causes(findings: Sequence[Caused]) -> dict[int, int]:
     """Index of a finding -> index of the finding that caused it (not yet followed to roots).
-    A cause sits at the same stage or an earlier one, in the same game."""
+    A cause comes before what it causes (the findings are sorted causes first), in the same
+    game; of several, the first."""
     by_section: dict[tuple[str, str], list[tuple[tuple[str, ...], int]]] = {}
     for i, f in enumerate(findings):
         for path in f.subject:
@@ -78,42 +79,20 @@ def _causes(findings: Sequence[Caused]) -> dict[int, int]:
     if not by_section:
         return cause
     for i, f in enumerate(findings):
-        for need in f.needs:
-            segs = split(need)
-            found = _first_cause(i, segs, findings, by_section, cause)
-            if found is not None:
-                cause[i] = found
-                break
+        found = [
+            j
+            for need in map(split, f.needs)
+            for segs, j in by_section.get((f.game, need[0]), ())
+            if j < i and meets(segs, need)
+        ]
+        if found:
+            cause[i] = min(found)
     return cause
 
 
-def _first_cause(
-    i: int,
-    need: tuple[str, ...],
-    findings: Sequence[Caused],
-    by_section: dict[tuple[str, str], list[tuple[tuple[str, ...], int]]],
-    cause: dict[int, int],
-) -> int | None:
-    f = findings[i]
-    candidates = by_section.get((f.game, need[0]), [])
-    if need[0] == "*":
-        candidates = [c for (game, _), cs in by_section.items() if game == f.game for c in cs]
-    for segs, j in candidates:
-        if j == i or findings[j].order > f.order or not meets(segs, need):
-            continue
-        if _root(j, cause) == i:  # it would be its own cause's cause
-            continue
-        return j
-    return None
-
-
 def _root(i: int, cause: dict[int, int]) -> int:
-    seen = {i}
-    while i in cause:
+    while i in cause:  # a cause comes first: the chain ends
         i = cause[i]
-        if i in seen:
-            break
-        seen.add(i)
     return i
 
 

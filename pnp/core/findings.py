@@ -92,14 +92,16 @@ class Finding:
             "game": self.game,
         }
 
-    def sort_key(self) -> tuple[str, int, str, int, int, str, str]:
-        """Game by game, stage by stage (causes first), then by place in the files."""
+    def sort_key(self) -> tuple[str, int, str, int, int, bool, str, str]:
+        """Game by game, stage by stage (causes first), then by place in the files; at one
+        place, a finding that may be caused by another after one that may not."""
         return (
             self.game,
             self.order,
             self.pos.path,
             self.pos.line,
             self.pos.col,
+            bool(self.needs),
             self.rule,
             self.message,
         )

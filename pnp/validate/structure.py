@@ -33,16 +33,24 @@ from ..typeset.faces import (
     resolve_layout,
 )
 from ..typeset.text import tokens
-from .context import CheckContext, check
+from .context import CheckContext, check, needs_thing
 
 
-def _unknown(ctx: CheckContext, pos: Pos, kind: str, name: str, known: list[str]) -> None:
+def _unknown(
+    ctx: CheckContext,
+    pos: Pos,
+    kind: str,
+    name: str,
+    known: list[str],
+    needs: tuple[str, ...] | None = None,
+) -> None:
     hint = suggest(name, known)
     listing = ", ".join(sorted(known)[:12]) + (" ..." if len(known) > 12 else "")
     ctx.add(
         REFERENCE,
         pos,
         f"unknown {kind} {name!r}; {hint}known {kind}s: {listing or 'none'}",
+        needs=needs_thing(kind, name) if needs is None else needs,
     )
 
 
@@ -52,7 +60,12 @@ def unique_ids(game: Game, ctx: CheckContext) -> None:
     seen: dict[str, Pos] = {}
     for owner, card in game.every_card():
         if not card.id:
-            ctx.add(REFERENCE, card.pos, "this card has no id; add id: (letters, digits, -)")
+            ctx.add(
+                REFERENCE,
+                card.pos,
+                "this card has no id; add id: (letters, digits, -)",
+                needs=(f"{card.path}/id",),
+            )
             continue
         if card.id in seen:
             ctx.add(
@@ -201,7 +214,8 @@ def _element_references(game: Game, layout: Layout, ctx: CheckContext) -> None:
             continue
         known: dict[str, object] = getattr(game, kind.refers_to)
         if ident not in known:
-            _unknown(ctx, el.at(kind.key), kind.key, ident, sorted(known))
+            needs = (f"{kind.refers_to}/{ident}",)
+            _unknown(ctx, el.at(kind.key), kind.key, ident, sorted(known), needs)
 
 
 def _layout_parent(
@@ -294,7 +308,8 @@ def _face_styles(game: Game, table: dict[str, Layout], ctx: CheckContext) -> Non
             ctx.add(
                 REFERENCE,
                 face.at("style"),
-                f"layout {lid!r} has no style {face.style!r}; "
+                needs=(f"layouts/{lid}/styles/{face.style}",),
+                message=f"layout {lid!r} has no style {face.style!r}; "
                 f"{suggest(face.style, [*styles, *sorted(colour_names())])}its styles: "
                 f"{', '.join(sorted(styles))}; "
                 'or give a colour ("#rrggbb" or a name) for the default style in that accent',
@@ -322,9 +337,11 @@ def references(game: Game, ctx: CheckContext) -> None:
         for total in table.total:
             for cid in total.of:
                 if cid not in ids:
-                    _unknown(ctx, total.at("of"), "column", cid, ids)
+                    needs = (f"tables/{table.id}/columns",)
+                    _unknown(ctx, total.at("of"), "column", cid, ids, needs)
             if isinstance(total.equals, str) and total.equals not in ids:
-                _unknown(ctx, total.at("equals"), "column", total.equals, ids)
+                needs = (f"tables/{table.id}/columns",)
+                _unknown(ctx, total.at("equals"), "column", total.equals, ids, needs)
     sheet = game.meta.setup_sheet
     if sheet is not None:
         for tid in sheet.tables:
