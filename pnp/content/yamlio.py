@@ -347,6 +347,13 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
         line = mark.line + 1 if mark else 0
         col = mark.column + 1 if mark else 0
         problem = exc.problem or exc.context or "invalid YAML"
+        opened = exc.context_mark if exc.problem and exc.context else None
+        if opened is not None and opened.line + 1 != line and "flow" in str(exc.context):
+            closer = "}" if "mapping" in str(exc.context) else "]"
+            problem += (
+                f" (the {str(exc.context).removeprefix('while parsing a ')} opened at line "
+                f"{opened.line + 1}, column {opened.column + 1} is not closed: add its {closer})"
+            )
         report.add(
             YAML_SYNTAX,
             Pos(path, line, col),

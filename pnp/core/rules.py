@@ -212,8 +212,9 @@ RULE_STAGES: dict[Stage, tuple[str, ...]] = {
         PO_SYNTAX,
     ),
     Stage.SHEETS: (SHEET,),
-    Stage.SCHEMA: (SCHEMA, UNKNOWN_KEY, LANGUAGE_CODE, DUPLICATE_ID, RULE_REASON, TEXT_LANGUAGE),
-    Stage.REFERENCES: (REFERENCE, LAYOUT_CYCLE, MISSING_FILE, BAD_IMAGE, FONT),
+    Stage.SCHEMA: (SCHEMA, UNKNOWN_KEY, LANGUAGE_CODE, DUPLICATE_ID, RULE_REASON),
+    # a text in a language is a reference to the language game.yaml declares
+    Stage.REFERENCES: (REFERENCE, LAYOUT_CYCLE, MISSING_FILE, BAD_IMAGE, FONT, TEXT_LANGUAGE),
 }
 for _stage, _ids in RULE_STAGES.items():
     for _id in _ids:

@@ -278,6 +278,7 @@ def _pools(game: Game, table: Any, r: int, ctx: CheckContext) -> None:
                 positions.get(parts[-1][0], table.pos),
                 f"row {key}: {' + '.join(c for c, _n in parts)} take {need} from {what} "
                 f"{name}, which holds {have}; fix the table or add copies",
+                needs=needs_copies("decks" if kind == "deck" else "tokens", name),
             )
 
 

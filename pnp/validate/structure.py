@@ -382,8 +382,8 @@ def files(game: Game, ctx: CheckContext) -> None:
         try:
             path = resolve(ctx.game_dir, rel, what=what)
             probe_image(path)
-        except AssetError as err:
-            ctx.add(err.rule, pos, str(err))
+        except AssetError as err:  # one file, one cause: named by more faces, folded
+            ctx.add(err.rule, pos, str(err), subject=(f"files/{rel}",), needs=(f"files/{rel}",))
 
     for face, _side, _owner in _faces(game):
         if face.art:

@@ -248,7 +248,7 @@ def _emptied(issues: list[Issue], row: int, what: str) -> list[Issue]:
                 f"the {what} is empty: no column pnp reads has a value in any row; rename the "
                 f"header cells (id, copies, title.en...): {message}"
             )
-            severity = Severity.ERROR
+            severity, meant = Severity.ERROR, ""  # it breaks the whole list
         out.append((rule, pos, message, severity, meant))
     return out
 
