@@ -343,24 +343,8 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
             return LoadedFile(path, None, False)
         node = yaml.compose(text)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
-        col = mark.column + 1 if mark else 0
-        problem = exc.problem or exc.context or "invalid YAML"
-        opened = exc.context_mark if exc.problem and exc.context else None
-        if opened is not None and opened.line + 1 != line and "flow" in str(exc.context):
-            closer = "}" if "mapping" in str(exc.context) else "]"
-            problem += (
-                f" (the {str(exc.context).removeprefix('while parsing a ')} opened at line "
-                f"{opened.line + 1}, column {opened.column + 1} is not closed: add its {closer})"
-            )
-        report.add(
-            YAML_SYNTAX,
-            Pos(path, line, col),
-            _explain_syntax(problem, text, line),
-            game=game,
-            subject=defined_in(text),
-        )
+        pos, message = _syntax_problem(exc, text, path)
+        report.add(YAML_SYNTAX, pos, message, game=game, subject=defined_in(text))
         return LoadedFile(path, None, False)
     except YAMLError as exc:
         report.add(
@@ -384,6 +368,22 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
         report.add(YAML_LIMIT, Pos(path, 1, 1), "the file is nested too deeply", game=game)
         return LoadedFile(path, None, False)
     return LoadedFile(path, data, True)
+
+
+def _syntax_problem(exc: MarkedYAMLError, text: str, path: str) -> tuple[Pos, str]:
+    """Where the parser stopped and what to do; a bracket left open says where it opened."""
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else 0
+    col = mark.column + 1 if mark else 0
+    problem = exc.problem or exc.context or "invalid YAML"
+    opened = exc.context_mark if exc.problem and exc.context else None
+    if opened is not None and opened.line + 1 != line and "flow" in str(exc.context):
+        closer = "}" if "mapping" in str(exc.context) else "]"
+        problem += (
+            f" (the {str(exc.context).removeprefix('while parsing a ')} opened at line "
+            f"{opened.line + 1}, column {opened.column + 1} is not closed: add its {closer})"
+        )
+    return Pos(path, line, col), _explain_syntax(problem, text, line)
 
 
 def _too_deep(yaml: YAML, text: str, path: str) -> Pos | None:
