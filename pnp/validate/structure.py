@@ -382,8 +382,9 @@ def files(game: Game, ctx: CheckContext) -> None:
         try:
             path = resolve(ctx.game_dir, rel, what=what)
             probe_image(path)
-        except AssetError as err:  # one file, one cause: named by more faces, folded
-            ctx.add(err.rule, pos, str(err), subject=(f"files/{rel}",), needs=(f"files/{rel}",))
+        except AssetError as err:  # a missing or bad file named again: folded under the first
+            same = (f"files/{rel}",) if err.rule in (MISSING_FILE, BAD_IMAGE) else ()
+            ctx.add(err.rule, pos, str(err), subject=same, needs=same)
 
     for face, _side, _owner in _faces(game):
         if face.art:
