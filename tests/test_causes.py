@@ -34,6 +34,8 @@ CASES = {
     "cause-header": (6, 2, "cards/mini/market.csv:1:4: warning [unknown-key] unknown key 'titel'"),
     # unknown columns that empty a deck
     "cause-empty-deck": (4, 3, "cards/mini/crew.csv:1:1: error [unknown-key] the deck is empty"),
+    # a template failing on card data: at the column meant, each card's failure folded
+    "cause-template": (4, 1, "cards/mini/jobs.csv:1:5: error [unknown-key] unknown key 'tools'"),
 }
 
 
@@ -145,3 +147,15 @@ def test_the_same_line_in_two_languages_is_shown_once() -> None:
     assert len(report.sorted()) == 2  # the preview places each in its language
     assert len(report.groups()) == 1
     assert report.format_text().count("template failed") == 1
+
+
+def test_a_template_failing_on_a_card_names_the_card_cell(tmp_path: Path) -> None:
+    report = run_validate(make_root(tmp_path, FIXTURES / "cause-template"))
+    (group,) = report.groups()
+    assert "name it values.tools" in group.root.message
+    first = group.folded[0]
+    assert str(first.pos) == "cards/mini/jobs.csv:2:4"  # the card's row, not the layout
+    assert first.message.startswith(
+        "card 'smith' has no values.tools, which the template at cards/mini/decks.yaml:11:54 "
+        "prints; its values: cost; "
+    )

@@ -212,7 +212,8 @@ def test_wrong_cells_are_findings_at_their_cell(tmp_path: Path) -> None:
     ) in out
     assert (
         "cards/mini/cards.csv:1:6: warning [unknown-key] unknown key 'colour' in a card; "
-        "accepted keys: art, "
+        "if it is a value of your own (for a template), name it values.colour; accepted keys: "
+        "art, "
     ) in "\n".join(out)
     missing = [ln for ln in out if "[missing-text]" in ln and "cards/beta" in ln]
     assert missing == [

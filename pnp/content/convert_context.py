@@ -33,7 +33,8 @@ class Context:
         self.report.add(SCHEMA, pos, message, game=self.game, subject=subject, needs=needs)
 
     def warn_unknown(self, pos: Pos, message: str, meant: str | None = None) -> None:
-        """An unknown key; ``meant``: the key it stands for, which is then missing."""
+        """An unknown key; ``meant``: the key it stands for (which is then missing), or the
+        key itself (which a template may ask for)."""
         subject = ("/".join([*self.path, meant]),) if meant else ()
         self.report.add(UNKNOWN_KEY, pos, message, game=self.game, subject=subject)
 

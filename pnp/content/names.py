@@ -36,4 +36,8 @@ def meant_key(key: str, keys: list[str], number: bool = False) -> tuple[str, str
             f"values/{key}",
         )
     close = nearest(key, keys)
-    return (f"did you mean {close!r}? ", close) if close else ("", None)
+    if close:
+        return f"did you mean {close!r}? ", close
+    if "values" in keys and key.isidentifier():  # a word of the designer's own, for templates
+        return f"if it is a value of your own (for a template), name it values.{key}; ", None
+    return "", None

@@ -459,7 +459,7 @@ def _fields(value: YMap, cls: type, ctx: Context) -> tuple[dict[str, Any], dict[
             ctx.warn_unknown(
                 value.key_pos(k),
                 f"unknown key {k!r} in {_cls_label(cls)}; {hint}accepted keys: {', '.join(keys)}",
-                meant if meant is not None and ("/" in meant or meant not in value) else None,
+                str(k) if meant is None or ("/" not in meant and meant in value) else meant,
             )
             continue
         vpos = value.value_pos(k)

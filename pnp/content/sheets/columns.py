@@ -89,7 +89,7 @@ def unknown_key(cls: type, key: str, rest: tuple[str, ...] = (), number: bool = 
     label = getattr(cls, "label", cls.__name__.lower())
     hint, meant = meant_key(key, keys, number and not rest)
     message = f"unknown key {key!r} in {label}; {hint}accepted keys: {', '.join(keys)}"
-    return Unknown(message, "/".join([meant, *rest]) if meant else None)
+    return Unknown(message, "/".join([meant or key, *rest]))
 
 
 def field_column(
