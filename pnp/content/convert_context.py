@@ -30,7 +30,10 @@ class Context:
         """A schema error at ``pos``: it breaks the value here (and the object a refused
         required value drops); ``needs``: what, if broken, caused it."""
         subject = tuple(p for p in (self.where, self.dropping) if p)
-        self.report.add(SCHEMA, pos, message, game=self.game, subject=subject, needs=needs)
+        line = (f"lines/{pos.path}:{pos.line}",)  # a value YAML read as empty on this line
+        self.report.add(
+            SCHEMA, pos, message, game=self.game, subject=subject, needs=(*needs, *line)
+        )
 
     def warn_unknown(self, pos: Pos, message: str, meant: str | None = None) -> None:
         """An unknown key; ``meant``: the key it stands for (which is then missing), or the

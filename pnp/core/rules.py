@@ -61,6 +61,11 @@ YAML_LIMIT = rule(
 FILE_ENCODING = rule("file-encoding", Severity.ERROR, "a file is not UTF-8 text")
 SHEET = rule("sheet", Severity.ERROR, "a spreadsheet of cards, tokens or rows cannot be read")
 SCHEMA = rule("schema", Severity.ERROR, "a value has the wrong type or a required key is missing")
+UNQUOTED_COLOUR = rule(
+    "unquoted-colour",
+    Severity.ERROR,
+    "a colour written #rrggbb without quotes: YAML reads it as a comment, the value as empty",
+)
 UNKNOWN_KEY = rule("unknown-key", Severity.WARNING, "a key the format does not know (a typo?)")
 LANGUAGE_CODE = rule("language-code", Severity.ERROR, "a language code is not a real locale")
 FALLBACK = rule(
@@ -210,6 +215,7 @@ RULE_STAGES: dict[Stage, tuple[str, ...]] = {
         FILE_ENCODING,
         PATH_OUTSIDE,
         PO_SYNTAX,
+        UNQUOTED_COLOUR,  # YAML read a comment where a value was meant
     ),
     Stage.SHEETS: (SHEET,),
     Stage.SCHEMA: (SCHEMA, UNKNOWN_KEY, LANGUAGE_CODE, DUPLICATE_ID, RULE_REASON),
