@@ -112,6 +112,11 @@ TRACK_CELL = rule(
     "a track's cells are smaller than a marker (print.min_track_cell, 8 mm by default)",
 )
 MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
+ART_RESOLUTION = rule(
+    "art-resolution",
+    Severity.WARNING,
+    "an image prints below 150 dpi at its printed size: it looks blurred or blocky",
+)
 BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
 
 # the box: component counts, setup tables
