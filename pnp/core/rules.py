@@ -98,6 +98,11 @@ UNPRINTED_TEXT = rule(
     Severity.WARNING,
     "a face sets a text that its layout prints nowhere: it appears on no sheet",
 )
+IGNORED_STYLE = rule(
+    "ignored-style",
+    Severity.WARNING,
+    "a face's style gives a colour that its layout draws nowhere: it has no effect",
+)
 ELEMENT_HIDES_TEXT = rule(
     "element-hides-text", Severity.WARNING, "an image or filled shape is drawn over a text box"
 )

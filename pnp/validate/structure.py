@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
@@ -10,6 +11,7 @@ from ..content.schema import Located, suggest
 from ..core.findings import Pos
 from ..core.rules import (
     BAD_IMAGE,
+    IGNORED_STYLE,
     LAYOUT_CYCLE,
     MISSING_FILE,
     REFERENCE,
@@ -314,6 +316,77 @@ def _face_styles(game: Game, table: dict[str, Layout], ctx: CheckContext) -> Non
                 f"{', '.join(sorted(styles))}; "
                 'or give a colour ("#rrggbb" or a name) for the default style in that accent',
             )
+
+
+def _uses_accent(value: Any, depth: int = 0) -> bool:
+    """Whether an element (or a part of one: a gradient, a shadow) may draw in its style's
+    accent: a colour written ``accent``, or a template that may give it."""
+    if isinstance(value, str):
+        return value == "accent" or is_template(value)
+    if isinstance(value, list):
+        return any(_uses_accent(v, depth + 1) for v in value)
+    if isinstance(value, Located) and depth < 3:
+        return any(
+            _uses_accent(getattr(value, f.name), depth + 1)
+            for f in dataclasses.fields(value)
+            if not f.metadata.get("internal")
+        )
+    return False
+
+
+@check
+def ignored_styles(game: Game, ctx: CheckContext) -> None:
+    """A face's style that gives an accent colour (a colour as ``style:``, or a style of the
+    layout with ``accent:``) while no element of its layout draws in the accent: the colour
+    would silently have no effect (a token's ``style: "#c00"`` with the built-in token
+    layout). Once per layout and style."""
+    table = layout_table(game)
+    seen: set[tuple[str, str]] = set()
+    accent: dict[str, tuple[bool, dict[str, Any]] | None] = {}
+    for face, side, owner in _faces(game):
+        lid = face_layout_id(face, owner, side)
+        if face.style is None or (lid, face.style) in seen or lid not in table:
+            continue
+        seen.add((lid, face.style))
+        if lid not in accent:
+            try:
+                resolved = resolve_layout(table, lid)
+            except (LayoutCycle, KeyError):
+                accent[lid] = None
+            else:
+                used = any(_uses_accent(el) for el in resolved.elements if not el.drop)
+                accent[lid] = (used, dict(resolved.styles))
+        known = accent[lid]
+        if known is None or known[0]:
+            continue
+        style = known[1].get(face.style)
+        if not _gives_accent(face.style, style):
+            continue
+        ctx.add(IGNORED_STYLE, face.at("style"), _ignored(face.style, lid, style is None))
+
+
+def _ignored(name: str, lid: str, colour: bool) -> str:
+    fix = "give the layout an element with fill: accent (or color: or stroke: accent)"
+    if colour:
+        return (
+            f"style: {name!r} gives the accent colour, but layout {lid!r} draws nothing in "
+            f"accent, so the colour has no effect; {fix}, or colour the whole face with a style "
+            f'of the layout: styles: {{red: {{background: "{name}"}}}} and style: red'
+        )
+    return (
+        f"style {name!r} gives only an accent colour, but layout {lid!r} draws nothing in "
+        f"accent, so the style has no effect; {fix}, or give the style a background:"
+    )
+
+
+def _gives_accent(name: str, style: Any) -> bool:
+    """Whether a face's style gives an accent and nothing else (a style that also gives a
+    background, a text colour, art or a font still does something)."""
+    if style is not None:
+        others = (style.background, style.color, style.art, style.font_family)
+        return style.accent is not None and all(v is None for v in others)
+    colour = read_colour(name)
+    return colour is not None and colour != NONE
 
 
 @check
