@@ -451,8 +451,12 @@ def _fields(value: YMap, cls: type, ctx: Context) -> tuple[dict[str, Any], dict[
     kwargs: dict[str, Any] = {}
     fpos: dict[str, Pos] = {}
     owner, outer = ctx.where, ctx.dropping
+    removed: dict[str, str] = getattr(cls, "removed", {})
     for k, v in value.items():
         f = by_key.get(k) if isinstance(k, str) else None
+        if f is None and k in removed:  # a key the format dropped: what to write instead
+            ctx.warn_unknown(value.key_pos(k), removed[k])
+            continue
         if f is None:
             keys = sorted(by_key)
             hint, meant = meant_key(str(k), keys, isinstance(v, int | float))
