@@ -48,11 +48,13 @@ def _unknown(
 ) -> None:
     hint = suggest(name, known)
     listing = ", ".join(sorted(known)[:12]) + (" ..." if len(known) > 12 else "")
-    ctx.add(
+    needs = needs_thing(kind, name) if needs is None else needs
+    ctx.add(  # the same unknown name written again: folded under the first
         REFERENCE,
         pos,
         f"unknown {kind} {name!r}; {hint}known {kind}s: {listing or 'none'}",
-        needs=needs_thing(kind, name) if needs is None else needs,
+        subject=needs,
+        needs=needs,
     )
 
 
