@@ -126,9 +126,10 @@ def card_problem(meant: str, card: str, template: Pos, ctx: dict[str, Any]) -> s
     known = sorted(ctx.get(owner, {}) if owner else ctx)
     shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
     has = f"its {owner}: {shown or 'none'}" if owner else f"it has: {shown}"
+    names = known if owner else sorted({*known, *Face.TEXT_FIELDS})  # a text it may lack
     return (
         f"{card} has no {meant}, which the template at {template} prints; "
-        f"{suggest(name, known)}{has}; give the card its {meant} (in a spreadsheet: a "
+        f"{suggest(name, names)}{has}; give the card its {meant} (in a spreadsheet: a "
         f"column {meant}) or fix the template"
     )
 
