@@ -159,3 +159,22 @@ def test_a_template_failing_on_a_card_names_the_card_cell(tmp_path: Path) -> Non
         "card 'smith' has no values.tools, which the template at cards/mini/decks.yaml:11:54 "
         "prints; its values: cost; "
     )
+
+
+def test_folding_a_large_deck_takes_no_time() -> None:
+    """10,000 rows with a bad copies each, and 10,000 missing texts: no pair compared."""
+    import time
+
+    report = Report()
+    for n in range(10_000):
+        card = f"decks/d/cards/c{n}"
+        pos = Pos("cards/g/d.csv", n + 2, 2)
+        report.add("schema", pos, f"bad {n}", game="g", subject=(f"{card}/copies",))
+        report.add("missing-text", pos, f"no it {n}", game="g", needs=(f"{card}/title/it",))
+        report.add("box-count", Pos("cards/g/game.yaml", 3, 1), "count", game="g",
+                   needs=("decks/d/cards/*/copies",))  # fmt: skip
+    started = time.perf_counter()
+    groups = report.groups()
+    assert time.perf_counter() - started < 5
+    assert len(groups) == 20_000  # each bad copies folds the box count; no text is caused
+    assert len(groups[0].folded) == 1

@@ -66,25 +66,59 @@ def meets(subject: tuple[str, ...], need: tuple[str, ...]) -> bool:
     return all(a == b or a == "*" or b == "*" for a, b in zip(subject, need, strict=False))
 
 
+class _Trie:
+    """The subjects of the findings, by their names, for finding the subjects that meet a
+    need without comparing every pair (a deck of 10,000 rows may have as many findings)."""
+
+    __slots__ = ("_below", "children", "here")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Trie] = {}
+        self.here: list[int] = []  # findings whose subject ends here
+        self._below: list[int] | None = None
+
+    def add(self, segs: tuple[str, ...], index: int) -> None:
+        node = self
+        for seg in segs:
+            node = node.children.setdefault(seg, _Trie())
+        node.here.append(index)
+
+    def below(self) -> list[int]:
+        """Every finding whose subject ends here or further down."""
+        if self._below is None:
+            self._below = [*self.here, *(i for c in self.children.values() for i in c.below())]
+        return self._below
+
+    def meeting(self, need: tuple[str, ...]) -> list[int]:
+        """The findings whose subject meets ``need`` (see :func:`meets`)."""
+        found: list[int] = []
+        nodes = [self]
+        for seg in need:
+            found.extend(i for node in nodes for i in node.here)  # a shorter subject
+            if seg == "*":
+                nodes = [c for node in nodes for c in node.children.values()]
+            else:
+                nodes = [c for node in nodes for k in (seg, "*") if (c := node.children.get(k))]
+            if not nodes:
+                return found
+        found.extend(i for node in nodes for i in node.below())  # as long, or longer
+        return found
+
+
 def _causes(findings: Sequence[Caused]) -> dict[int, int]:
     """Index of a finding -> index of the finding that caused it (not yet followed to roots).
     A cause comes before what it causes (the findings are sorted causes first), in the same
     game; of several, the first."""
-    by_section: dict[tuple[str, str], list[tuple[tuple[str, ...], int]]] = {}
+    tries: dict[str, _Trie] = {}
     for i, f in enumerate(findings):
         for path in f.subject:
-            segs = split(path)
-            by_section.setdefault((f.game, segs[0]), []).append((segs, i))
+            tries.setdefault(f.game, _Trie()).add(split(path), i)
     cause: dict[int, int] = {}
-    if not by_section:
-        return cause
     for i, f in enumerate(findings):
-        found = [
-            j
-            for need in map(split, f.needs)
-            for segs, j in by_section.get((f.game, need[0]), ())
-            if j < i and meets(segs, need)
-        ]
+        trie = tries.get(f.game) if f.needs else None
+        if trie is None:
+            continue
+        found = [j for need in f.needs for j in trie.meeting(split(need)) if j < i]
         if found:
             cause[i] = min(found)
     return cause
