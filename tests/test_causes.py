@@ -6,6 +6,7 @@ whose expected findings test_rules.py checks); here, what a designer reads of th
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -53,8 +54,9 @@ def test_the_cases_of_the_issue(pack: str, tmp_path: Path) -> None:
     assert groups[0].root.text().startswith(first)
     text = report.format_text().splitlines()
     assert text[0].startswith(first)
-    if before > after:
-        assert text[1].startswith(f"  ... and {groups[0].folded and len(groups[0].folded)} more")
+    assert len(text) == after  # one line a cause: the text format (PATH:LINE:COL: ...) holds
+    if groups[0].folded:
+        assert f"(and {len(groups[0].folded)} more caused by this: " in text[0]
 
 
 def test_the_cause_is_listed_first_and_says_what_to_do(tmp_path: Path) -> None:
@@ -72,14 +74,19 @@ def test_text_json_and_summary_carry_the_folding(tmp_path: Path) -> None:
     res = runner.invoke(app, ["validate", "--root", str(root)])
     assert res.exit_code == 1
     lines = res.stdout.splitlines()
+    assert len(lines) == 1
     assert lines[0].startswith("cards/mini/boards.yaml:4:11: error [schema]")
-    assert lines[1] == "  ... and 2 more caused by this (reference x2); `pnp -v` lists them"
+    assert lines[0].endswith("(and 2 more caused by this: reference x2; pnp -v lists them)")
     assert "mini: 1 error(s), 0 warning(s); 2 more caused by them" in res.stderr
     res = runner.invoke(app, ["-v", "validate", "--root", str(root)])
-    assert [ln.split(" [")[0] for ln in res.stdout.splitlines()[1:3]] == [
-        "  <- cards/mini/boards.yaml:9:12: error",
-        "  <- cards/mini/game.yaml:9:28: error",
+    lines = res.stdout.splitlines()
+    assert [ln.split(" [")[0] for ln in lines[1:3]] == [
+        "cards/mini/boards.yaml:9:12: error",
+        "cards/mini/game.yaml:9:28: error",
     ]
+    assert all(ln.endswith("(caused by cards/mini/boards.yaml:4:11)") for ln in lines[1:3])
+    finding = re.compile(r"\S[^:]*(:\d+:\d+)?: (error|warning|info) \[[a-z0-9-]+\] ")
+    assert all(finding.match(ln) for ln in lines)  # every line is a finding's line
     res = runner.invoke(app, ["validate", "--format", "json", "--root", str(root)])
     data = json.loads(res.stdout)
     keys = {"path", "line", "column", "severity", "rule", "message", "game"}

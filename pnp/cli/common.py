@@ -21,7 +21,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ..content.load import discover, load_game, open_root, select_games
-from ..core.causes import Group, format_groups
+from ..core.causes import Group, Words, format_groups
 from ..core.errors import ContentError, PnpError, UsageError
 from ..core.findings import Report, terminal_safe
 from ..core.rules import Severity
@@ -169,17 +169,19 @@ def shown(report: Report) -> list[Group]:
     return groups
 
 
-def fold_line(n: int, rules: str) -> str:
-    """The line under a cause: how many findings it caused, of which rules."""
-    return tr("  ... and {n} more caused by this ({rules}); `pnp -v` lists them").format(
+# what a finding's line says of the findings folded under it (pnp's own words)
+FOLD_WORDS = Words(
+    folded=lambda n, rules: tr(" (and {n} more caused by this: {rules}; pnp -v lists them)").format(
         n=n, rules=rules
-    )
+    ),
+    caused=lambda where: tr(" (caused by {where})").format(where=where),
+)
 
 
 def findings_text(report: Report) -> str:
     """The findings this run prints, one a line: PATH:LINE:COL: severity [rule] message; the
     findings a cause caused are counted under it (listed with --verbose)."""
-    return format_groups(shown(report), OUTPUT.verbose, fold_line)
+    return format_groups(shown(report), OUTPUT.verbose, FOLD_WORDS)
 
 
 FALLBACKS_SHOWN = 8
@@ -198,7 +200,7 @@ def build_findings(report: Report) -> str:
             if hidden[group] > FALLBACKS_SHOWN:
                 continue
         groups.append(g)
-    lines = [format_groups(groups, OUTPUT.verbose, fold_line)] if groups else []
+    lines = [format_groups(groups, OUTPUT.verbose, FOLD_WORDS)] if groups else []
     for (game, lang), n in sorted(hidden.items()):
         if n > FALLBACKS_SHOWN:
             lines.append(

@@ -155,12 +155,19 @@ def fold(findings: Sequence[Any]) -> list[Group]:
     return groups
 
 
-# The words of folded lines: (how many, which rules) -> the line under a cause
-Words = Callable[[int, str], str]
+@dataclass(frozen=True)
+class Words:
+    """What is added to a finding's line: how many it caused (n, their rules), and, for a
+    folded finding listed with --verbose, where its cause is."""
+
+    folded: Callable[[int, str], str]
+    caused: Callable[[str], str]
 
 
-def english(n: int, rules: str) -> str:
-    return f"  ... and {n} more caused by this ({rules}); --verbose lists them"
+ENGLISH = Words(
+    folded=lambda n, rules: f" (and {n} more caused by this: {rules}; pnp -v lists them)",
+    caused=lambda where: f" (caused by {where})",
+)
 
 
 def rules_of(folded: Sequence[Any]) -> str:
@@ -171,19 +178,24 @@ def rules_of(folded: Sequence[Any]) -> str:
     return ", ".join(rule if n == 1 else f"{rule} x{n}" for rule, n in counts.items())
 
 
-def format_groups(groups: Sequence[Group], verbose: bool = False, words: Words = english) -> str:
-    """One line a finding; under a cause, one line saying how many it caused (``verbose``:
-    each of them, indented)."""
+def format_groups(groups: Sequence[Group], verbose: bool = False, words: Words = ENGLISH) -> str:
+    """One line a finding, as the text format has it (``PATH:LINE:COL: severity [rule]
+    message``): a cause says at its end how many findings it caused; with ``verbose`` they
+    follow it, each saying where its cause is."""
     lines: list[str] = []
     for g in groups:
-        lines.append(g.root.text())
         if not g.folded:
+            lines.append(g.root.text())
             continue
+        lines.append(_said(g.root, words.folded(len(g.folded), rules_of(g.folded))))
         if verbose:
-            lines.extend(f"  <- {f.text()}" for f in g.folded)
-        else:
-            lines.append(words(len(g.folded), rules_of(g.folded)))
+            lines.extend(_said(f, words.caused(str(g.root.pos))) for f in g.folded)
     return "\n".join(lines)
+
+
+def _said(f: Any, more: str) -> str:
+    """A finding's line with ``more`` at the end of its message."""
+    return dataclasses.replace(f, message=f.message + more).text()
 
 
 def groups_json(groups: Sequence[Group]) -> list[dict[str, object]]:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .causes import Group, Words, english, fold, format_groups, groups_json
+from .causes import ENGLISH, Group, Words, fold, format_groups, groups_json
 from .rules import RULES, Severity, stage_of
 
 # What a terminal would act on instead of showing: C0 and C1 controls (escape sequences, a
@@ -182,7 +182,7 @@ class Report:
         """The findings as shown: each cause with the findings it caused folded under it."""
         return fold(self.sorted())
 
-    def format_text(self, verbose: bool = False, words: Words = english) -> str:
+    def format_text(self, verbose: bool = False, words: Words = ENGLISH) -> str:
         return format_groups(self.groups(), verbose, words)
 
     def format_json(self) -> str:
