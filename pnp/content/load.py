@@ -27,6 +27,7 @@ from ..core.rules import (
     Severity,
 )
 from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, valid_language
+from .names import suggest
 from .schema import INVALID, Context, convert
 from .sheets import Sheets
 from .yamlio import YMap, load_file
@@ -288,12 +289,14 @@ def _merge(game: Game, part: Sections, report: Report) -> None:
 
 def _check_languages(game: Game, report: Report) -> None:
     meta = game.meta
+    written = sorted({lang for text in game.texts for lang in text.values} - {SOURCE})
     for i, lang in enumerate(meta.languages):
         if not valid_language(lang):
+            hint = suggest(lang, [w for w in written if w not in meta.languages])
             report.add(  # a text in the language meant is then in an undeclared one
                 LANGUAGE_CODE,
                 meta.at("languages"),
-                f"{lang!r} is not a locale code; use codes such as it, en, es, pt_BR, no",
+                f"{lang!r} is not a locale code; {hint}use codes such as it, en, es, pt_BR, no",
                 game=game.id,
                 subject=("languages/*",),
             )
