@@ -55,7 +55,7 @@ class Product:
     image: tuple[int, int]  # pixels at the profile's dpi, bleed included
     dpi: float
     assumed: tuple[str, ...] = ()  # which of its numbers no source gave
-    pos: Pos = Pos("")
+    pos: Pos = field(default=Pos(""), compare=False)
 
     @property
     def image_mm(self) -> Size:
