@@ -25,17 +25,20 @@ from pnp.printing.exporters import (
     ExportJob,
     FaceExporter,
     Files,
+    GameExporter,
+    JobExporter,
 )
 
 from helpers import REPO, exports
 
 
 def test_every_format_is_one_registered_class() -> None:
-    assert set(EXPORTERS) == {"pdf", "proof", "png", "tts", "contact"}
+    assert set(EXPORTERS) == {"pdf", "proof", "png", "tts", "contact", "pod"}
     for name, cls in EXPORTERS.items():
         assert cls.name == name
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-        assert issubclass(cls, DocumentExporter | FaceExporter), name
+        kinds = DocumentExporter | FaceExporter | JobExporter | GameExporter
+        assert issubclass(cls, kinds), name
         module = Path(__import__(cls.__module__, fromlist=["x"]).__file__ or "")
         assert module.parent.name == "exporters"
     # the options' repr is in the build stamps: settings must show in it

@@ -1,5 +1,5 @@
-"""PNG faces: every distinct face once (a deck's shared back once), at the resolution asked,
-in ``<game>-<lang>-png/`` (``--png DPI``), exactly as printed."""
+"""PNG faces: every distinct face once (a deck's shared back once) and each side of each board,
+at the resolution asked, in ``<game>-<lang>-png/`` (``--png DPI``), exactly as printed."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from .faces import FaceExporter
 @dataclass(frozen=True)
 class Png(FaceExporter):
     name: ClassVar[str] = "png"
+    boards: ClassVar[bool] = True
     dpi: float = 300.0
 
     def png_dpi(self) -> float | None:
