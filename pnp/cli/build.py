@@ -293,7 +293,7 @@ def _say_written(outputs: list[Output], report: Report) -> None:
             )
         )
         if o.extra:
-            folders = sorted({p.parent.name for p in o.extra})
+            folders = sorted({_top(p, o.path.parent) for p in o.extra})
             typer.echo(
                 "  "
                 + tr("and {n} image files in {folders}").format(
@@ -302,3 +302,11 @@ def _say_written(outputs: list[Output], report: Report) -> None:
             )
         for note in o.notes:
             typer.echo("  " + note)
+
+
+def _top(path: Path, under: Path) -> str:
+    """The folder of ``under`` that ``path`` is in (or the file itself, directly in it)."""
+    try:
+        return path.relative_to(under).parts[0]
+    except (ValueError, IndexError):
+        return path.parent.name

@@ -143,7 +143,7 @@ def _lay_out(pages: list[Page], faces: list[FacePage], dpi: float) -> tuple[Plac
         rows = math.ceil(len(run) / cols)
         to_mm = MM_PER_INCH / dpi
         size = Size((cols * (w + GAP) + GAP) * to_mm, (rows * (h + GAP) + GAP) * to_mm)
-        page = Page("fronts", size)
+        page = Page("fronts", size, side=run[0].page.side)  # "back": no cut outlines drawn
         for i, face in enumerate(run):
             r, c = divmod(i, cols)
             x, y = GAP + c * (w + GAP), GAP + r * (h + GAP)

@@ -19,10 +19,11 @@ import io
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...content.load import Root
 from ...content.model import Board, Game, TokenSet
+from ...content.profiles import Files as FileSpec
 from ...content.profiles import Match, Profile, fill, match
 from ...core.errors import BuildError
 from ...core.findings import Report
@@ -246,25 +247,47 @@ def _pdf_page(m: Match, face: Face) -> Page:
 
 
 def _manifest(profile: Profile, job: ExportJob, plan: list[tuple[Match, list[Face]]]) -> bytes:
-    """One row a card: what prints it, its front and back files, how many to order."""
+    """One row a card: what prints it, its front and back (files, or the pages of the first
+    copy in the component's PDF), how many to order."""
     buf = io.StringIO()
     out = csv.writer(buf, lineterminator="\n")
     out.writerow(["component", "product", "card", "copies", "front", "back"])
-    ext = profile.files.images if profile.files.images != "none" else "pdf"
+    spec = profile.files
     for m, faces in plan:
         assert m.product is not None
-        fronts = {f.card: f.file for f in faces if f.page.side == "front"}
-        backs = {f.card: f.file for f in faces if f.page.side == "back"}
-        for card in _cards(m):
-            back = backs.get(card.id) or backs.get("")
-            row = [m.owner.id, m.product.id, card.id, getattr(card, "copies", 1)]
-            if ext == "pdf":
-                stem = fill(profile.files.pdf_name, **_fields(job, m, 1, "", "front"))
-                row += [f"{stem}.pdf", f"{stem}.pdf"]
-            else:
-                row += [f"{fronts[card.id]}.{ext}", f"{back}.{ext}" if back else ""]
-            out.writerow(row)
+        if spec.images == "none":
+            rows = _pdf_rows(m, faces, spec, job)
+        else:
+            fronts = {f.card: f.file for f in faces if f.page.side == "front"}
+            backs = {f.card: f.file for f in faces if f.page.side == "back"}
+            rows = []
+            for card in _cards(m):
+                back = backs.get(card.id) or backs.get("")
+                front = f"{fronts[card.id]}.{spec.images}"
+                rows.append((card, front, f"{back}.{spec.images}" if back else ""))
+        for card, front, back in rows:
+            out.writerow(
+                [m.owner.id, m.product.id, card.id, getattr(card, "copies", 1), front, back]
+            )
     return buf.getvalue().encode("utf-8")
+
+
+def _pdf_rows(
+    m: Match, faces: list[Face], spec: FileSpec, job: ExportJob
+) -> list[tuple[Any, str, str]]:
+    """Where each card's first copy is in the component's PDF ("voyages.pdf p. 2"), pages
+    counted as :func:`_paired` lays them out."""
+    stem = fill(spec.pdf_name, **_fields(job, m, 1, "", "front"))
+    backs = {f.card for f in faces if f.page.side == "back"}
+    rows = []
+    page = 1
+    for card in _cards(m):
+        pair = 2 if card.id in backs or "" in backs else 1
+        front = page + (1 if pair == 2 and spec.pdf == "back-front" else 0)
+        back = page + (0 if spec.pdf == "back-front" else 1)
+        rows.append((card, f"{stem}.pdf p. {front}", f"{stem}.pdf p. {back}" if pair == 2 else ""))
+        page += pair * (getattr(card, "copies", 1) if spec.copies == "each" else 1)
+    return rows
 
 
 def _notes(profile: Profile, matches: list[Match]) -> list[str]:
