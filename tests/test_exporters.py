@@ -33,7 +33,7 @@ from helpers import REPO, exports
 
 
 def test_every_format_is_one_registered_class() -> None:
-    assert set(EXPORTERS) == {"pdf", "proof", "png", "tts", "contact", "pod"}
+    assert set(EXPORTERS) == {"pdf", "proof", "png", "tts", "contact", "pod", "release"}
     for name, cls in EXPORTERS.items():
         assert cls.name == name
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]

@@ -59,7 +59,8 @@ def face_pages(game: Game, owners: list[Deck | TokenSet], sizes: dict[str, Size]
 
 
 def board_pages(game: Game, dpi: float, most: int) -> tuple[list[FacePage], list[str]]:
-    """Each side of each board as a page of its own size (``board-ID-front``, ``-back``), and
+    """Each side of each board as a page of its own size (``board-ID-front``, ``-back``, of
+    owner ``board-ID``), and
     the boards left out: those of more than ``most`` pixels at ``dpi``."""
     out: list[FacePage] = []
     left: list[str] = []
@@ -74,7 +75,8 @@ def board_pages(game: Game, dpi: float, most: int) -> tuple[list[FacePage], list
             page = Page("fronts", board.size)
             item = Item(face, board, board, side)  # type: ignore[arg-type]
             page.slots.append(Slot(Rect(0, 0, board.size.w, board.size.h), item))
-            out.append(FacePage(_stem("board", board.id, side), board.id, board.id, side, page))
+            owner = f"board-{board.id}"  # not a deck's or token set's id
+            out.append(FacePage(_stem(owner, side), owner, board.id, side, page))
     return out, left
 
 

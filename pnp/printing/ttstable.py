@@ -104,12 +104,13 @@ def plan_boards(
     by_key = {(f.owner, f.card, f.side): f.name for f in faces}
     out = []
     for board in boards:
-        front = by_key.get((board.id, board.id, "front"))
+        owner = f"board-{board.id}"  # export.board_pages
+        front = by_key.get((owner, board.id, "front"))
         if front is None:
             continue  # too large to draw (export.board_pages said so)
         sheet, scaled = _one(f"board-{board.id}.jpg", front, board.size, dpi, max_px)
         back = None
-        face = by_key.get((board.id, board.id, "back"))
+        face = by_key.get((owner, board.id, "back"))
         if face is not None:
             back, more = _one(f"board-{board.id}-back.jpg", face, board.size, dpi, max_px)
             scaled |= more

@@ -29,11 +29,12 @@ from .pdf import PrintPdf
 from .png import Png
 from .pod import PrintOnDemand
 from .proof import Proof
+from .release import Release
 from .staging import discard
 from .tts import Tts
 
 EXPORTERS: dict[str, type[Exporter]] = {
-    cls.name: cls for cls in (PrintPdf, Proof, Png, Tts, ContactSheet, PrintOnDemand)
+    cls.name: cls for cls in (PrintPdf, Proof, Png, Tts, ContactSheet, PrintOnDemand, Release)
 }
 DEFAULT: tuple[Exporter, ...] = (PrintPdf(),)  # a build's formats when none is asked: the PDF
 
@@ -56,6 +57,7 @@ __all__ = [
     "PrintOnDemand",
     "PrintPdf",
     "Proof",
+    "Release",
     "Tts",
     "discard",
     "export_faces",

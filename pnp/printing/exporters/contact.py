@@ -1,6 +1,7 @@
 """Contact sheets: for each deck and token set, one JPEG of its distinct fronts side by side,
 small (``<game>-<lang>-contact/``, ``--contact-sheet``): the pictures a published
-print-and-play shows of what it holds, cut from the same rasterisation as the PNG faces."""
+print-and-play shows of what it holds, cut from the same rasterisation as the PNG faces.
+``every``: the distinct backs too, and a sheet for each board's sides (a release's preview)."""
 
 from __future__ import annotations
 
@@ -24,20 +25,28 @@ WIDEST = 10  # faces in a row at most
 class ContactSheet(FaceExporter):
     name: ClassVar[str] = "contact"
     dpi: float = 72.0  # small: a preview, not a print
+    every: bool = False  # backs and boards too
+
+    def wants_boards(self) -> bool:
+        return self.every
 
     def plan(self, job: ExportJob, faces: list[FacePage], sizes: dict[str, Size]) -> Any:
-        """A sheet per deck or token set of its fronts, in rows of at most WIDEST."""
+        """A sheet per deck or token set of its fronts (and backs), in rows of at most
+        WIDEST; with ``every``, one per board with its sides."""
         sheets = []
-        for owner in job.game.owners():
-            fronts = [f.name for f in faces if f.owner == owner.id and f.side == "front"]
+        owners = [(o.id, sizes[o.id]) for o in job.game.owners()]
+        if self.every:  # export.board_pages names a board's faces' owner board-ID
+            owners += [(f"board-{b.id}", b.size) for b in job.game.boards.values()]
+        sides = ("front", "back") if self.every else ("front",)
+        for oid, size in owners:
+            fronts = [f.name for s in sides for f in faces if f.owner == oid and f.side == s]
             if not fronts:
                 continue
-            size = sizes[owner.id]
             cols = min(WIDEST, len(fronts))
             rows = math.ceil(len(fronts) / cols)
             cell = (px(size.w, self.dpi), px(size.h, self.dpi))
             cells = (*fronts, *([None] * (cols * rows - len(fronts))))
-            sheets.append(Sheet(f"{owner.id}.jpg", cols, rows, cell, self.dpi, cells, self.name))
+            sheets.append(Sheet(f"{oid}.jpg", cols, rows, cell, self.dpi, cells, self.name))
         return sheets
 
     def sheets(self, plan: Any) -> list[Sheet]:

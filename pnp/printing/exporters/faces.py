@@ -36,10 +36,13 @@ class FaceExporter(Exporter):
     keeps: ClassVar[bool] = False
     many_cores: ClassVar[bool] = True  # the pass shares its work out by pixels
     per_paper: ClassVar[bool] = False  # faces are the same on every paper
-    boards: ClassVar[bool] = False  # wants the boards' sides too
 
     def folder(self, game_id: str, lang: str) -> str:
         return f"{game_id}-{lang}-{self.name}"
+
+    def wants_boards(self) -> bool:
+        """Whether it wants the boards' sides too."""
+        return False
 
     def png_dpi(self) -> float | None:
         """The resolution it wants every face at as a PNG ("<name>/<face>.png"), if any."""
@@ -68,7 +71,7 @@ def export_faces(job: ExportJob, exporters: list[FaceExporter]) -> Files:
     faces = export.face_pages(game, owners, sizes)
     dpis = [d for e in exporters if (d := e.png_dpi())]
     files = Files()
-    if any(e.boards for e in exporters):
+    if any(e.wants_boards() for e in exporters):
         drawn_at = max([*dpis, *(float(getattr(e, "dpi", 0.0)) for e in exporters)])
         boards, left = export.board_pages(game, drawn_at, raster.FACE_PIXELS)
         faces += boards

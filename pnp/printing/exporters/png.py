@@ -12,8 +12,10 @@ from .faces import FaceExporter
 @dataclass(frozen=True)
 class Png(FaceExporter):
     name: ClassVar[str] = "png"
-    boards: ClassVar[bool] = True
     dpi: float = 300.0
 
     def png_dpi(self) -> float | None:
         return self.dpi
+
+    def wants_boards(self) -> bool:
+        return True

@@ -36,10 +36,12 @@ class TablePlan:
 @dataclass(frozen=True)
 class Tts(FaceExporter):
     name: ClassVar[str] = "tts"
-    boards: ClassVar[bool] = True
     dpi: float = tts.TTS_DPI  # the cards' resolution on the sheets (--png's when asked)
     max_px: int = tts.TTS_MAX_PX  # the largest side of a sheet (--tts-max-px)
     url: str | None = None  # --tts-url: where the folder is uploaded ("": the files' names)
+
+    def wants_boards(self) -> bool:
+        return True
 
     def plan(self, job: ExportJob, faces: list[FacePage], sizes: dict[str, Size]) -> TablePlan:
         game = job.game
