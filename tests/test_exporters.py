@@ -42,7 +42,7 @@ def test_every_format_is_one_registered_class() -> None:
         module = Path(__import__(cls.__module__, fromlist=["x"]).__file__ or "")
         assert module.parent.name == "exporters"
     # the options' repr is in the build stamps: settings must show in it
-    assert repr(ContactSheet(dpi=50)) == "ContactSheet(dpi=50)"
+    assert repr(ContactSheet(dpi=50)) == "ContactSheet(dpi=50, every=False)"
 
 
 def test_the_build_names_no_format() -> None:

@@ -56,6 +56,11 @@ def release_cmd(
         fail(Interrupted(tr("interrupted; nothing was written")))
     except (ContentError, PnpError) as exc:
         fail_with(build_findings(report), exc)
+    _say_released(outputs, report, url)
+
+
+def _say_released(outputs: list[Any], report: Report, url: str | None) -> None:
+    """The findings, the ZIP written, the warnings it carries, and where TTS finds images."""
     text = build_findings(report)
     if text:
         err(text)
