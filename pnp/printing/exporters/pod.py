@@ -300,8 +300,8 @@ def _notes(profile: Profile, matches: list[Match]) -> list[str]:
         assert m.product is not None
         if abs(m.trim.w - m.size.w) > 0.01 or abs(m.trim.h - m.size.h) > 0.01:
             notes.append(
-                tr("{what} {id} ({size}) printed as {product}, laid out at its size").format(
-                    what=m.kind, id=m.owner.id, size=m.size, product=m.product.label()
+                tr("{id} ({size}) printed as {product}, laid out at its size").format(
+                    id=m.owner.id, size=m.size, product=m.product.label()
                 )
             )
     notes.extend(profile.notes)
