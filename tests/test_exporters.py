@@ -27,6 +27,7 @@ from pnp.printing.exporters import (
     Files,
     GameExporter,
     JobExporter,
+    PrintPdf,
 )
 
 from helpers import REPO, exports
@@ -114,3 +115,18 @@ def test_a_new_format_needs_no_change_in_the_build(tmp_path: Path) -> None:
     pngs = sorted(folder.glob("*.png"))
     assert pngs and all(Image.open(p).info.get("dpi", (0,))[0] > 19 for p in pngs)
     assert out.notes == ["thumbnails written"]
+
+
+def test_faces_are_made_once_a_language_not_once_a_paper(tmp_path: Path) -> None:
+    """Issue 30: what does not depend on the paper (per_paper False: faces, a shop's files)
+    is made with the first paper's job only."""
+    from pnp.printing.exporters import Png
+
+    opts = BuildOptions(
+        langs=("en",), papers=("a4", "letter"), out_dir=tmp_path, exports=(*exports(), Png(dpi=20)),
+        jobs=1,
+    )  # fmt: skip
+    a4, letter = build(open_root(REPO), ["fabg"], opts, Report())
+    assert a4.path.name.endswith("-a4.pdf") and a4.extra
+    assert letter.path.name.endswith("-letter.pdf") and not letter.extra
+    assert not Png.per_paper and PrintPdf.per_paper

@@ -10,15 +10,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.units import Size, px
-from ..tts import Sheet
+from ...core.units import Size
+from ..tts import Sheet, fit
 from .base import ExportJob, Files
 from .faces import FaceExporter
 
 if TYPE_CHECKING:
     from ..export import FacePage
 
-WIDEST = 10  # faces in a row at most
+WIDEST = 10  # faces in a row, for a deck of up to a hundred faces
+MAX_PX = 4096  # the largest side of a sheet: a large deck is drawn smaller, never larger
+
+
+def _columns(n: int, size: Size) -> int:
+    """WIDEST faces a row; more for a large deck, so that its sheet stays about square (and
+    the faces as large as MAX_PX allows)."""
+    square = math.ceil(math.sqrt(n * size.h / size.w))
+    return min(n, max(WIDEST, square))
 
 
 @dataclass(frozen=True)
@@ -42,11 +50,11 @@ class ContactSheet(FaceExporter):
             fronts = [f.name for s in sides for f in faces if f.owner == oid and f.side == s]
             if not fronts:
                 continue
-            cols = min(WIDEST, len(fronts))
+            cols = _columns(len(fronts), size)
             rows = math.ceil(len(fronts) / cols)
-            cell = (px(size.w, self.dpi), px(size.h, self.dpi))
+            cell, dpi = fit(size, cols, rows, self.dpi, MAX_PX)
             cells = (*fronts, *([None] * (cols * rows - len(fronts))))
-            sheets.append(Sheet(f"{oid}.jpg", cols, rows, cell, self.dpi, cells, self.name))
+            sheets.append(Sheet(f"{oid}.jpg", cols, rows, cell, dpi, cells, self.name))
         return sheets
 
     def sheets(self, plan: Any) -> list[Sheet]:

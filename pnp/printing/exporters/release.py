@@ -173,6 +173,7 @@ def _version(game: Game, langs: list[str], made: list[Made]) -> bytes:
 
 # --- the picture ------------------------------------------------------------------------------
 GAP = 12  # px between two sheets of the picture
+TALLEST = 8192  # px: the picture's sheets together (each sheet is at most 4096 a side)
 
 
 def _contact(game: Game, lang: str, made: list[Made], out_dir: Path) -> bytes | None:
@@ -194,6 +195,12 @@ def _contact(game: Game, lang: str, made: list[Made], out_dir: Path) -> bytes | 
         with Image.open(staged) as opened:
             dpi = float(opened.info.get("dpi", (dpi, dpi))[0])
             images.append(opened.convert("RGB"))
+    tall = sum(sheet.height for sheet in images)
+    if tall > TALLEST:  # many components: each drawn smaller, so the picture stays a picture
+        k = TALLEST / tall
+        images = [
+            s.resize((max(1, round(s.width * k)), max(1, round(s.height * k)))) for s in images
+        ]
     width = max(sheet.width for sheet in images)
     height = sum(sheet.height for sheet in images) + GAP * (len(images) + 1)
     canvas = Image.new("RGB", (width + 2 * GAP, height), "white")
