@@ -27,8 +27,6 @@ from typing import TYPE_CHECKING, BinaryIO, ClassVar
 from ... import __version__
 from ...core.files import stage
 from ..imposition.contents import Component, components, page_ranges
-from ..render.frontmatter import BRING, CONTENTS, NOT_PRINTED, PAGES
-from ..render.instructions import HEADING, PAPER_NAMES, print_advice
 from ..tts import plain
 from .base import ExportJob, Files, GameExporter, GameJob, JobExporter, Made
 
@@ -52,6 +50,9 @@ class Release(JobExporter, GameExporter):
     def files(self, job: ExportJob) -> Files:
         """This job's parts of its language's README: the heading and closing lines (the
         same from every paper), and this paper's PDF: how to print it, what it holds."""
+        from ..render.frontmatter import CONTENTS
+        from ..render.instructions import HEADING, print_advice
+
         r = job.renderer
         word, lang, game = r.translator.word, job.lang, job.game
         pdf = f"{game.id}-{lang}-{job.layout.paper}.pdf"
@@ -140,6 +141,8 @@ def _component(c: Component, t: Translator) -> str:
 
 
 def _pages(c: Component, t: Translator) -> str:
+    from ..render.frontmatter import BRING, NOT_PRINTED, PAGES
+
     if c.bring:
         return t.word(BRING)
     if not c.pages:
@@ -159,6 +162,8 @@ def _readme(lang: str, made: list[Made]) -> bytes:
 
 
 def _version(game: Game, langs: list[str], made: list[Made]) -> bytes:
+    from ..render.instructions import PAPER_NAMES
+
     papers = ", ".join(dict.fromkeys(PAPER_NAMES.get(m.paper, m.paper.upper()) for m in made))
     lines = [
         f"game: {game.id}",
