@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -12,16 +12,26 @@ from ..core.errors import ContentError, Interrupted, PnpError
 from ..core.findings import Report
 from ..core.rules import Severity
 from ..i18n.words import tr
-from .build import JobsOpt, TtsUrlOpt, _progress
+from .build import JobsOpt, _progress
 from .common import GameArg, OutOpt, RootOpt, app, build_findings, err, fail, fail_with
 
 PAPERS = ("a4", "letter")
+UrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--tts-url",
+        help="The web address the TTS folder of each language will be uploaded to: its saved "
+        "objects name their images BASE/FILE (else by file name alone, for a player's "
+        "Mods/Images folder).",
+        show_default=False,
+    ),
+]
 
 
 @app.command("release")
 def release_cmd(
     game: GameArg,
-    tts_url: TtsUrlOpt = None,
+    tts_url: UrlOpt = None,
     out: OutOpt = None,
     jobs: JobsOpt = 0,
     root: RootOpt = None,
