@@ -55,14 +55,19 @@ def render_game(
     out = Output(
         game.id, lang, doc.path, doc.staged, doc.pages, doc.sheets, len(translator.fallbacks)
     )
-    out.setup = doc.setup
-    if opts.face_exporters:
-        try:
+    out.setup, out.paper = doc.setup, opts.layout.paper
+    try:
+        if opts.face_exporters:
             files = export_faces(job, opts.face_exporters)
-        except BaseException:
-            discard([doc.staged])
-            raise
-        out.extra, out.notes = files.staged, files.notes
+            out.extra, out.notes = files.staged, files.notes
+        for exporter in opts.job_exporters:
+            made = exporter.files(job)
+            out.extra.update(made.staged)
+            out.notes.extend(made.notes)
+            out.parts.update(made.parts)
+    except BaseException:
+        discard([doc.staged, *out.extra.values()])
+        raise
     return out
 
 

@@ -100,7 +100,7 @@ class Deck(Located):
 
     id: str = fld("", doc="deck id (the key under decks:)")
     name: Text | None = fld(None, doc="the deck's name as printed on sheets")
-    size: SizeT | None = fld(None, doc="card size: poker, bridge, mini, tarot, square, [w, h]")
+    size: SizeT | None = fld(None, doc="card size: a preset (poker, poker-us, ...) or [w, h]")
     layout: str | None = fld(None, doc="default layout of the fronts")
     back: Face | None = fld(None, doc="the back shared by every card without its own back")
     cards: Annotated[list[Card], SheetSource] = fld(

@@ -10,14 +10,18 @@ from typing import Annotated, Any, ClassVar
 from babel import Locale, UnknownLocaleError
 
 from ...core.findings import Pos
-from ...core.units import CARD_SIZES, PAPERS, Size
+from ...core.units import CARD_SIZES, MM_PER_INCH, PAPERS, Size
 from ..schema import INVALID, Context, Custom, describe
 from ..suffixes import sheet_file_pattern
 from ..yamlio import YMap, YSeq
 
+# "60x90", "60 x 90 mm", "2.5x3.5in": millimetres unless the unit says inches
+_SIZE_TEXT = re.compile(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|in)?")
+
 
 class SizeSpec(Custom):
-    """A size in mm: a preset name (poker, bridge, mini, tarot, square), [w, h] or {w:, h:}."""
+    """A size in mm: a preset name (poker, poker-us, bridge, ...), "2.5x3.5in", [w, h] or
+    {w:, h:}."""
 
     type_label = "a size (preset name or [width, height] in mm)"
 
@@ -29,9 +33,11 @@ class SizeSpec(Custom):
                 return CARD_SIZES[preset]
             if preset in PAPERS:
                 return PAPERS[preset]
-            m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?", preset)
+            m = _SIZE_TEXT.fullmatch(preset)
             if m:
-                return _checked_size(float(m.group(1)), float(m.group(2)), pos, ctx)
+                per = MM_PER_INCH if m.group(3) == "in" else 1.0
+                w, h = (round(float(m.group(i)) * per, 4) for i in (1, 2))
+                return _checked_size(w, h, pos, ctx)
             names = ", ".join(CARD_SIZES)
             ctx.error(pos, f"unknown size {value!r}; use a preset ({names}) or [width, height]")
             return INVALID
@@ -60,7 +66,7 @@ class SizeSpec(Custom):
         return {
             "anyOf": [
                 {"enum": list(CARD_SIZES)},
-                {"type": "string", "pattern": r"^\d+(\.\d+)?\s*[x×]\s*\d+(\.\d+)?\s*(mm)?$"},
+                {"type": "string", "pattern": "^" + _SIZE_TEXT.pattern + "$"},
                 {"type": "number", "exclusiveMinimum": 0},
                 {
                     "type": "array",

@@ -18,7 +18,7 @@ from ...i18n import Translator
 from ..fonts import FontSet
 from ..markup import IconSpec
 from .colours import NONE
-from .cuts import Cut, cut_of
+from .cuts import HOME, Cut, Zone, cut_of
 from .issues import TextIssue, face_id
 from .kinds import kind_of
 from .kinds.image import low_resolution
@@ -66,6 +66,7 @@ class FaceEngine(FaceValues):
     issues: list[TextIssue] = field(default_factory=list)
     quick: bool = False  # validation: skip reportlab for texts that surely fit
     cache: bool = True  # keep each face's operations (off for big one-pass builds)
+    zone: Zone = HOME  # how far inside the cut line texts must lie: a shop's safe zone
 
     def __post_init__(self) -> None:
         self.layouts = layout_table(self.game)

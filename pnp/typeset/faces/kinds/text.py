@@ -15,7 +15,7 @@ from ...scripts import glyph_advice
 from ...text import Fit, TextStyle, fit_text, runs_fit, smallest_size
 from ..clear import keep_clear
 from ..colours import NONE, read_colour
-from ..cuts import CLEARANCE, box_clear
+from ..cuts import box_clear
 from ..ops import Box as BoxT
 from ..ops import Group, Op, TextOp
 from .base import Layouter
@@ -57,7 +57,7 @@ class TextKind(Box):
         inner_w = pt(box[2] - 2 * el.padding)
         inner_h = pt(box[3] - 2 * el.padding)
         # glyphs reach a little past their lines' box: a box this far inside needs no measure
-        clear = box_clear(eng.cut, box, el.rotate, CLEARANCE + mm(ts.size) * 0.4)
+        clear = box_clear(eng.cut, box, el.rotate, eng.zone.clearance + mm(ts.size) * 0.4)
         if eng.quick and clear and _surely_fits(value, ts, fonts, fc, inner_w, inner_h, eng):
             return fill_ops[0] if fill_ops else None  # fits for sure: nothing to report
         fit = fit_text(value, ts, fonts, eng.icons, fc.values, eng.lang, inner_w, inner_h)
@@ -164,8 +164,8 @@ def _clear(
 
     top, low = op.fit.size, smallest_size(ts)  # quarter points, the largest first
     sizes = [top - k / 4 for k in range(round((top - low) * 4) + 1)]
-    op, reached = keep_clear(eng.cut, op, refit, sizes)
-    if reached < CLEARANCE - 0.005:
+    op, reached = keep_clear(eng.cut, op, refit, sizes, eng.zone.clearance)
+    if reached < eng.zone.clearance - 0.005:
         if source is not None:
             pos, what = eng.translator.position(source), f"text {source.ctx}"
         else:
