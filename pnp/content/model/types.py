@@ -213,5 +213,6 @@ class SheetSource:
                 "additionalProperties": False,
             },
         ],
-        "description": "a spreadsheet in the game's folder, one row an item (docs/spreadsheets.md)",
+        "description": "a spreadsheet in the game's folder, one row an item "
+        "(`pnp docs spreadsheets`)",
     }
