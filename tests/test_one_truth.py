@@ -4,6 +4,7 @@ by the JSON Schema and named in docs/format.md, and the other way round."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,3 +110,280 @@ def test_root_before_the_command(tmp_path: Path) -> None:
     assert run("--root", str(root), "list", env=env).stdout == listed.stdout
     assert run("--root", str(tmp_path / "nowhere"), "list", "--root", str(root)).exit_code == 0
     assert run("list", env=env).exit_code == 2
+
+
+# --- values: the loader, the JSON Schema and docs/format.md agree ------------------------------
+#
+# The loader's truth is probed: a value is accepted when converting it gives no error. The JSON
+# Schema's truth is jsonschema's verdict on the same value. Numbers are probed at every bound
+# any field has; the custom values (sizes, colours, boxes, lines, points) with the words the
+# tool knows (its presets and names, in other cases too), written forms near each limit, and
+# strings and lists drawn by hypothesis from the forms the loader reads.
+
+
+def schema_defs() -> dict[str, Any]:
+    from pnp.designer.scaffold import CONTENT_SCHEMA, GAME_SCHEMA, schema_data
+
+    data = schema_data()
+    return {**data[CONTENT_SCHEMA]["$defs"], **data[GAME_SCHEMA]["$defs"]}
+
+
+DEFS = schema_defs()
+# the least each class needs to load (its required keys, and what its checks ask for)
+MINIMAL: dict[str, dict[str, Any]] = {
+    "Board": {"size": [100, 100]},
+    "BoardRef": {"board": "b"},
+    "BoxEntry": {"count": 1, "deck": "d"},
+    "Column": {"id": "c"},
+    "Combinations": {"of": ["a", "b"]},
+    "Covers": {"range": [0, 3]},
+    "DeckStep": {"deck": "d"},
+    "Element": {"box": [0, 0, 10, 10]},
+    "GameFile": {"title": "T", "source_language": "en", "languages": ["en"]},
+    "Icon": {"glyph": "x"},
+    "Invariant": {"id": "i", "assert": "True"},
+    "Outcome": {"count": 1},
+    "Players": {"min": 1, "max": 2},
+    "RuleSetting": {"severity": "error"},
+    "Total": {"of": ["c"], "equals": 1},
+    "Track": {"max": 10},
+}
+# checks between two numbers (min <= max...), which no JSON Schema can say: each number is
+# probed with the other one wide enough
+RELATED: dict[tuple[str, str], dict[str, Any]] = {
+    ("Track", "min"): {"max": 10**6},
+    ("Track", "max"): {"min": -(10**6)},
+    ("Track", "start"): {"min": -(10**6), "max": 10**6},
+    ("Players", "min"): {"max": 100},
+    ("Players", "max"): {"min": 1},
+    ("Element", "min_size"): {"size": 200},
+}
+NUMBERS = [-10001, -1, 0, 0.4, 0.5, 1, 4, 5, 50, 51, 100, 101, 200, 201, 500, 501, 2000, 2001]
+NUMBERS += [10000, 10001, 100000]
+
+
+def loader_errors(cls: type, data: Any) -> list[str]:
+    import json
+
+    from pnp.content.schema import Context, convert
+    from pnp.content.yamlio import parse_text
+    from pnp.core.findings import Report
+    from pnp.core.rules import Severity
+
+    report = Report()
+    loaded = parse_text(json.dumps(data, ensure_ascii=False), "probe.yaml", report).data
+    convert(loaded, cls, loaded.pos, Context(report))
+    return [f.message for f in report.findings if f.severity is Severity.ERROR]
+
+
+def schema_errors(name: str, data: Any) -> list[str]:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": DEFS})
+    return [e.message for e in validator.iter_errors(data)]
+
+
+def disagreement(cls: type, data: dict[str, Any]) -> str | None:
+    tool, schema = loader_errors(cls, data), schema_errors(cls.__name__, data)
+    if bool(tool) == bool(schema):
+        return None
+    if tool:
+        return f"{cls.__name__} {data}: the schema accepts it, pnp says {tool[0]!r}"
+    return f"{cls.__name__} {data}: pnp accepts it, the schema says {schema[0]!r}"
+
+
+def model_classes() -> dict[str, type]:
+    import dataclasses
+
+    from test_format_doc import reachable
+
+    from pnp.content.model import GameFile, Sections
+
+    return {c.__name__: c for c in reachable((GameFile, Sections)) if dataclasses.is_dataclass(c)}
+
+
+def numeric_fields(cls: type) -> list[tuple[str, bool]]:
+    """(key, whole numbers only) of every number field of ``cls``."""
+    from typing import get_args
+
+    from pnp.content.schema import hints, public_fields, yaml_key
+
+    out = []
+    for f in public_fields(cls):
+        tp = hints(cls)[f.name]
+        kinds = {a for a in (tp, *get_args(tp)) if a in (int, float)}
+        if kinds:
+            out.append((yaml_key(f), kinds == {int}))
+    return out
+
+
+def test_every_class_probed_loads_as_written() -> None:
+    for name, cls in model_classes().items():
+        base = MINIMAL.get(name, {})
+        assert not loader_errors(cls, base) and not schema_errors(name, base), name
+
+
+def test_numbers_the_loader_refuses_the_schema_refuses() -> None:
+    problems, probed = [], 0
+    for name, cls in model_classes().items():
+        for key, whole in numeric_fields(cls):
+            base = {**MINIMAL.get(name, {}), **RELATED.get((name, key), {})}
+            for number in NUMBERS:
+                if whole and number != int(number):
+                    continue
+                probed += 1
+                problem = disagreement(cls, {**base, key: number})
+                if problem:
+                    problems.append(problem)
+    assert not problems, "\n".join(problems)
+    assert probed > 400
+
+
+def custom_samples() -> dict[str, list[Any]]:
+    """Values of each custom type near what the loader knows: its words in every case, and
+    each written form at and past its limits."""
+    from pnp.content.model import NAMED_COLORS, SIZE_PRESETS
+
+    def cases(word: str) -> list[str]:
+        return [word, word.upper(), word.title(), f" {word}", f"{word} "]
+
+    sizes: list[Any] = [c for p in SIZE_PRESETS for c in cases(p)]
+    sizes += ["60x90", "60 x 90 mm", "60X90", "60×90mm", "0x90", "0.5x3", "1x1", "01x02"]
+    sizes += ["2000x2000", "2000.0x1", "2000.5x1", "2001x5", "1999.99x1.5", "60x", "huge"]
+    sizes += [0, 0.5, 1, 70, 2000, 2001, -5, [63, 88], [0, 5], [2001, 5], [63], "63"]
+    sizes += [{"w": 63, "h": 88}, {"w": 0, "h": 1}, {"w": 63}, True]
+    colours: list[Any] = [c for n in NAMED_COLORS for c in cases(n)]
+    colours += ["#fff", "#FFF", "#1f4e9c", "#1F4E9C", "#12345", " #fff", "blu", "fff", 5]
+    lengths = [0, 5, -5, 10000, 10001, -10001, "10%", "0%", "-10%", "500%", "500.0%"]
+    lengths += ["500.5%", "501%", "-501%", " 10%", "10 %", "10", "0.0%", "00%", "1e3%"]
+    boxes: list[Any] = [[0, 0, 10, 10], [0, 0, 0, 10], [0, 0, 10, -1], [0, 0, "0.0%", 5]]
+    boxes += [[x, 0, 10, 10] for x in lengths] + [[0, 0, w, w] for w in lengths]
+    boxes += [[0, 0, 10], [0, 0, 10, 10, 10], "0 0 10 10"]
+    lines: list[Any] = [[0, 0, v, v] for v in lengths] + [[0, 0, 1], [0, 0, 1, 1, 1]]
+    points: list[Any] = [[[0, 0], [v, 5], [5, v]] for v in lengths]
+    points += [[[0, 0], [1, 1]], [[0, 0], [1, 1], [2]], [[0, 0]] * 1001, [[0, 0]] * 1000]
+    return {"size": sizes, "color": colours, "box": boxes, "line": lines, "points": points}
+
+
+# where each custom type is probed: a class that has it, and the key
+CARRIERS = {"size": "Deck", "color": "Border", "box": "Element", "line": "Element"}
+CARRIERS["points"] = "Element"
+
+
+def probe_custom(kind: str, value: Any) -> str | None:
+    name = CARRIERS[kind]
+    cls = model_classes()[name]
+    data = {**MINIMAL.get(name, {}), kind: value}
+    if kind in ("line", "points"):
+        data.pop("box")
+    return disagreement(cls, data)
+
+
+def test_custom_values_the_loader_reads_the_schema_accepts() -> None:
+    problems = [
+        p
+        for kind, values in custom_samples().items()
+        for value in values
+        if (p := probe_custom(kind, value))
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_written_forms_agree_on_every_value_hypothesis_draws() -> None:
+    """Strings and lists in the forms the loader reads (sizes "WxH", lengths in mm or %),
+    drawn at random: the schema agrees with the loader on each."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    number = st.from_regex(r"\A[0-9]{1,5}(\.[0-9]{1,3})?\Z")
+    size_text = st.builds(
+        lambda w, sep, h, mm: f"{w}{sep}{h}{mm}",
+        number,
+        st.sampled_from(["x", " x ", "X", "×"]),
+        number,
+        st.sampled_from(["", "mm", " mm"]),
+    )
+    length = st.one_of(
+        st.floats(-20000, 20000, allow_nan=False),
+        st.builds(lambda sign, n: f"{sign}{n}%", st.sampled_from(["", "-"]), number),
+    )
+    box = st.lists(length, min_size=4, max_size=4)
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.one_of(st.tuples(st.just("size"), size_text), st.tuples(st.just("box"), box)))
+    def agree(sample: tuple[str, Any]) -> None:
+        assert probe_custom(*sample) is None
+
+    agree()
+
+
+# --- ... and docs/format.md says the same ------------------------------------------------------
+
+
+def section_text(cls_name: str) -> str:
+    from test_format_doc import DOC, class_sections
+
+    return class_sections(DOC.read_text("utf-8"))[cls_name].text
+
+
+def enum_words(schema: Any) -> set[str]:
+    """Every word an enum of a schema allows."""
+    if isinstance(schema, dict):
+        found = {str(v) for v in schema.get("enum", [])}
+        return found.union(*(enum_words(v) for v in schema.values()))
+    if isinstance(schema, list):
+        return set().union(*(enum_words(v) for v in schema))
+    return set()
+
+
+def test_every_word_a_custom_value_allows_is_documented() -> None:
+    from pnp.content.model import SIZE_PRESETS, Color, SizeSpec
+
+    missing = [
+        f"{cls.__name__}: `{word}`"
+        for cls in (SizeSpec, Color)
+        for word in sorted(enum_words(cls.json_schema()))
+        if f"`{word}`" not in section_text(cls.__name__)
+    ]
+    assert not missing, "docs/format.md does not name: " + ", ".join(missing)
+    sizes = section_text("SizeSpec")
+    for preset, size in SIZE_PRESETS.items():  # with its size
+        assert f"`{preset}` {size.w:g}×{size.h:g}" in sizes, preset
+
+
+def said(number: float, text: str) -> bool:
+    """Whether ``text`` writes ``number`` (2000, 10000 or 10,000, 0.5)."""
+    return any(
+        re.search(rf"(?<![\w.,]){re.escape(f'{number:{form}}')}(?!\w|[.,]\d)", text)
+        for form in ("g", ",.0f")
+    )
+
+
+def test_every_limit_is_documented() -> None:
+    from test_format_doc import DOC, class_sections
+
+    from pnp.content.model import MAX_LENGTH, MAX_PERCENT, SIZE_LIMITS
+    from pnp.content.schema import public_fields, yaml_key
+
+    problems = [
+        f"SizeSpec: the limit {n:g} mm"
+        for n in SIZE_LIMITS
+        if not said(n, section_text("SizeSpec"))
+    ]
+    problems += [
+        f"{name}: the limit {n:g}"
+        for name in ("Box", "LineSpec")
+        for n in (MAX_LENGTH, MAX_PERCENT)
+        if not said(n, section_text(name))
+    ]
+    by_class = class_sections(DOC.read_text("utf-8"))
+    for name, cls in model_classes().items():
+        for f in public_fields(cls):
+            if "bounds" not in f.metadata:
+                continue
+            key = yaml_key(f)
+            row = " | ".join(by_class[name].rows().get(key, []))
+            numbers = [b for b in f.metadata["bounds"] if b is not None]
+            if not all(said(b, row) for b in numbers):
+                problems.append(f"{name}: the row of `{key}` should say its limits {numbers}")
+    assert not problems, "docs/format.md does not say:\n" + "\n".join(problems)

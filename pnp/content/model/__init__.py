@@ -53,22 +53,33 @@ from .tables import (
 )
 from .text import PLURAL_CATEGORIES, SOURCE, Text, plain
 from .types import (
+    MAX_LENGTH,
+    MAX_PERCENT,
     NAMED_COLORS,
+    SIZE_LIMITS,
+    SIZE_PRESETS,
     Box,
     BoxT,
     Color,
     ColorT,
+    Length,
     SheetSource,
     SizeSpec,
     SizeT,
+    length_schema,
+    read_lengths,
     resolve_box,
     valid_language,
 )
 
 __all__ = [
+    "MAX_LENGTH",
+    "MAX_PERCENT",
     "NAMED_COLORS",
     "PLURAL_CATEGORIES",
     "SECTION_NAMES",
+    "SIZE_LIMITS",
+    "SIZE_PRESETS",
     "SOURCE",
     "Board",
     "BoardRef",
@@ -95,6 +106,7 @@ __all__ = [
     "Icon",
     "Invariant",
     "Layout",
+    "Length",
     "LineSpec",
     "Outcome",
     "Players",
@@ -114,7 +126,9 @@ __all__ = [
     "TokenSet",
     "Total",
     "Track",
+    "length_schema",
     "plain",
+    "read_lengths",
     "resolve_box",
     "valid_language",
 ]

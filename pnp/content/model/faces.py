@@ -3,8 +3,6 @@ layouts (elements, styles, borders) and inline icons that draw them."""
 
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -12,7 +10,7 @@ from ...core.findings import Pos
 from ..schema import INVALID, Context, Custom, Located, describe, fld
 from ..yamlio import YSeq
 from .text import Text
-from .types import BoxT, ColorT, SheetSource, SizeT
+from .types import MAX_LENGTH, BoxT, ColorT, Length, SheetSource, SizeT, length_schema, read_lengths
 
 
 @dataclass
@@ -60,7 +58,7 @@ class Card(Face):
     label: ClassVar[str] = "a card"
 
     id: str = fld("", doc="unique id of the card in the game (letters, digits, -)")
-    copies: int = fld(1, doc="how many copies of this card the box holds")
+    copies: int = fld(1, doc="how many copies of this card the box holds", bounds=(0, 10_000))
     back: Face | None = fld(None, doc="the card's own back face (two-sided cards)")
     placeholder: bool = fld(
         False, doc="the rulebook does not publish this card's text: mark it as a placeholder"
@@ -77,12 +75,6 @@ class Card(Face):
         default_factory=list,
         doc="results by how many of its stages were won: count 0..stages, e.g. '0-1'",
     )
-
-    def check(self, ctx: Context) -> None:
-        if self.copies < 0:
-            ctx.error(self.at("copies"), "copies cannot be negative")
-        if self.copies > 10_000:
-            ctx.error(self.at("copies"), "more than 10,000 copies of one card")
 
 
 @dataclass
@@ -126,16 +118,17 @@ class TokenSet(Located):
     id: str = fld("", doc="token set id (the key under tokens:)")
     name: Text | None = fld(None, doc="name as printed on sheets")
     shape: Literal["round", "square", "hex"] = fld("round", doc="cut shape")
-    size: float = fld(25.0, doc="diameter (round), side (square) or corner-to-corner (hex), mm")
+    size: float = fld(
+        25.0,
+        doc="diameter (round), side (square) or corner-to-corner (hex), mm",
+        bounds=(5, 200),
+        unit="mm",
+    )
     layout: str | None = fld(None, doc="layout of the fronts (default: a centred title)")
     back: Face | None = fld(None, doc="shared back; omit for single-sided tokens")
     tokens: Annotated[list[Card], SheetSource] = fld(
         default_factory=list, doc="the tokens, each with its copies, or a spreadsheet"
     )
-
-    def check(self, ctx: Context) -> None:
-        if not 5 <= self.size <= 200:
-            ctx.error(self.at("size"), "a token size must lie between 5 and 200 mm")
 
     @property
     def total(self) -> int:
@@ -168,29 +161,7 @@ class Style(Located):
     art: str | None = fld(None, doc="background image of this style")
 
 
-_MAX_LENGTH = 10_000.0  # mm: a coordinate of a layout element (a board is at most 2000 mm)
 _MAX_POINTS = 1000  # corners of one polygon
-_Length = float | str  # mm, or "N%" of the face's width (x) or height (y)
-
-
-def _length(value: Any) -> _Length | None:
-    """A length as written: a number of mm, or a percentage such as "10%"."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    if isinstance(value, str) and re.fullmatch(r"-?\d+(\.\d+)?%", value.strip()):
-        return value.strip()
-    return None
-
-
-def _lengths(value: Any, pos: Pos, ctx: Context, label: str) -> tuple[_Length, ...] | Any:
-    parts = [_length(v) for v in value] if isinstance(value, YSeq) else [None]
-    if any(p is None for p in parts):
-        ctx.error(pos, f"expected {label}, found {describe(value)}")
-        return INVALID
-    return tuple(p for p in parts if p is not None)
-
-
-_LENGTH_SCHEMA = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d+(\.\d+)?%$"}]}
 
 
 class LineSpec(Custom):
@@ -204,13 +175,13 @@ class LineSpec(Custom):
         if not isinstance(value, YSeq) or len(value) != 4:
             ctx.error(pos, f"expected a line [x1, y1, x2, y2] (mm or %), found {describe(value)}")
             return INVALID
-        return _lengths(value, pos, ctx, "a line [x1, y1, x2, y2] (mm or %)")
+        return read_lengths(value, pos, ctx, "a line [x1, y1, x2, y2] (mm or %)")
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
         return {
             "type": "array",
-            "items": _LENGTH_SCHEMA,
+            "items": length_schema(),
             "minItems": 4,
             "maxItems": 4,
             "description": '[x1, y1, x2, y2] in mm (or "N%" of the face) from the top-left',
@@ -234,7 +205,7 @@ class PointsSpec(Custom):
             if not isinstance(item, YSeq) or len(item) != 2:
                 ctx.error(where, f"expected a point [x, y] (mm or %), found {describe(item)}")
                 return INVALID
-            point = _lengths(item, where, ctx, "a point [x, y] (mm or %)")
+            point = read_lengths(item, where, ctx, "a point [x, y] (mm or %)")
             if point is INVALID:
                 return INVALID
             points.append(point)
@@ -242,7 +213,7 @@ class PointsSpec(Custom):
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
-        point = {"type": "array", "items": _LENGTH_SCHEMA, "minItems": 2, "maxItems": 2}
+        point = {"type": "array", "items": length_schema(), "minItems": 2, "maxItems": 2}
         return {
             "type": "array",
             "items": point,
@@ -252,13 +223,8 @@ class PointsSpec(Custom):
         }
 
 
-_LineT = Annotated[tuple[_Length, ...], LineSpec]
-_PointsT = Annotated[tuple[tuple[_Length, ...], ...], PointsSpec]
-
-
-def _finite_mm(value: _Length) -> bool:
-    number = float(value[:-1]) * 20 if isinstance(value, str) else value  # 1 % of up to 2 m
-    return math.isfinite(number) and abs(number) <= _MAX_LENGTH
+_LineT = Annotated[tuple[Length, ...], LineSpec]
+_PointsT = Annotated[tuple[tuple[Length, ...], ...], PointsSpec]
 
 
 @dataclass
@@ -318,9 +284,14 @@ class Element(Located):
         "horizontal", doc="track direction; vertical tracks count upwards"
     )
     font: Literal["regular", "bold", "italic", "bolditalic"] = fld("regular", doc="font face")
-    size: float = fld(9.0, doc="font size in points")
-    min_size: float | None = fld(None, doc="smallest size the text may shrink to (default: 70 %)")
-    leading: float = fld(1.2, doc="line height as a multiple of the size")
+    size: float = fld(9.0, doc="font size in points", bounds=(1, 200), unit="pt")
+    min_size: float | None = fld(
+        None,
+        doc="smallest size the text may shrink to (default: 70 %)",
+        bounds=(1, 200),
+        unit="pt",
+    )
+    leading: float = fld(1.2, doc="line height as a multiple of the size", bounds=(0.5, 5))
     align: Literal["left", "center", "right", "justify"] = fld("left", doc="horizontal alignment")
     valign: Literal["top", "middle", "bottom"] = fld("top", doc="vertical alignment")
     color: str | None = fld(
@@ -331,9 +302,13 @@ class Element(Located):
         None, doc="box or polygon background: a colour, 'accent', 'background', none, or a template"
     )
     stroke: str | None = fld(None, doc="outline or line colour, as fill:")
-    stroke_width: float = fld(0.3, doc="outline or line width in mm")
-    radius: float = fld(0.0, doc="corner radius of fill and outline in mm")
-    padding: float = fld(0.0, doc="space between the box edge and its text, mm")
+    stroke_width: float = fld(0.3, doc="outline or line width in mm", bounds=(0, 50), unit="mm")
+    radius: float = fld(
+        0.0, doc="corner radius of fill and outline in mm", bounds=(0, MAX_LENGTH), unit="mm"
+    )
+    padding: float = fld(
+        0.0, doc="space between the box edge and its text, mm", bounds=(0, 500), unit="mm"
+    )
     fit: Literal["shrink", "none"] = fld("shrink", doc="shrink the text until it fits")
     hyphenate: bool | None = fld(
         None, doc="hyphenate by language (default: yes for text, flavor and footer, no for titles)"
@@ -350,15 +325,6 @@ class Element(Located):
         self._check_shape(ctx)
         if self.min_size is not None and self.min_size > self.size:
             ctx.error(self.at("min_size"), "min_size is larger than size")
-        if not 1 <= self.size <= 200:
-            ctx.error(self.at("size"), "a font size must lie between 1 and 200 pt")
-        if self.min_size is not None and self.min_size < 1:
-            ctx.error(self.at("min_size"), "min_size must be at least 1 pt")
-        if not 0.5 <= self.leading <= 5:
-            ctx.error(self.at("leading"), "leading must lie between 0.5 and 5 (times the size)")
-        for name, most in (("stroke_width", 50.0), ("radius", _MAX_LENGTH), ("padding", 500.0)):
-            if not 0 <= getattr(self, name) <= most:
-                ctx.error(self.at(name), f"{name} must lie between 0 and {most:g} mm")
 
     def _check_drop(self, ctx: Context) -> None:
         if not self.name:
@@ -385,11 +351,6 @@ class Element(Located):
             ctx.error(self.pos, "a layout element needs 'box' (or line: / points:); add it")
         if self.line is not None and self.fill is not None:
             ctx.error(self.at("fill"), "a line has no fill: give its colour with stroke:")
-        values: list[_Length] = list(self.box or ()) + list(self.line or ())
-        values += [v for p in self.points or () for v in p]
-        if not all(_finite_mm(v) for v in values):
-            where = "box" if self.box else "line" if self.line else "points"
-            ctx.error(self.at(where), f"a coordinate lies beyond {_MAX_LENGTH:g} mm of the face")
 
 
 @dataclass

@@ -63,6 +63,8 @@ class PrintSettings(Located):
         8.0,
         doc="the smallest track cell a marker fits in, mm: a track drawn with narrower or "
         "shorter cells is a finding (track-cell)",
+        bounds=(0, 100),
+        unit="mm",
     )
     mirror: list[str] = fld(
         default_factory=list,
@@ -71,8 +73,6 @@ class PrintSettings(Located):
     )
 
     def check(self, ctx: Context) -> None:
-        if not 0 <= self.min_track_cell <= 100:
-            ctx.error(self.at("min_track_cell"), "min_track_cell must lie between 0 and 100 mm")
         for name, pos in [(self.font, self.at("font"))] + [
             (f, self.at("fallback_fonts")) for f in self.fallback_fonts
         ]:
