@@ -387,3 +387,51 @@ def test_every_limit_is_documented() -> None:
             if not all(said(b, row) for b in numbers):
                 problems.append(f"{name}: the row of `{key}` should say its limits {numbers}")
     assert not problems, "docs/format.md does not say:\n" + "\n".join(problems)
+
+
+# --- the colours of layout elements: read when the game is validated ---------------------------
+
+
+def element_colour_verdict(key: str, value: Any) -> bool:
+    """Whether pnp accepts ``value`` as an element's ``key`` (color, fill, stroke): it loads,
+    and validation's element-colours check (what the renderer reads) finds nothing."""
+    from types import SimpleNamespace
+
+    from pnp.content.model import Layout
+    from pnp.validate.structure import element_colours
+
+    element = {"box": [0, 0, 10, 10], "field": "title", key: value}
+    if loader_errors(Layout, {"elements": [element]}):
+        return False
+    import json
+
+    from pnp.content.schema import Context, convert
+    from pnp.content.yamlio import parse_text
+    from pnp.core.findings import Report
+
+    data = parse_text(json.dumps({"elements": [element]}), "probe.yaml", Report()).data
+    layout = convert(data, Layout, data.pos, Context(Report()))
+    found: list[Any] = []
+    game = SimpleNamespace(layouts={"l": layout})
+    element_colours(game, SimpleNamespace(add=lambda *args, **kw: found.append(args)))
+    return not found
+
+
+def test_element_colours_the_validator_reads_the_schema_accepts() -> None:
+    from pnp.content.model import PALETTE, css_colour_names
+    from pnp.typeset.faces import colours
+
+    assert set(css_colour_names()) == set(colours.colour_names())  # the same names
+    assert PALETTE == colours.PALETTE
+    words = [*css_colour_names(), *PALETTE, "none", "transparent", "blu", "fidblue"]
+    samples: list[Any] = [c for w in words for c in (w, w.upper(), w.title(), f" {w} ")]
+    samples += ["#fff", "#FFF", " #1f4e9c ", "#12345", "fff", "", 5, "{{ values.c }}"]
+    samples += ["{% if x %}red{% endif %}", "{ values.c }", [1]]
+    problems = []
+    for key in ("color", "fill", "stroke"):
+        for value in samples:
+            tool = element_colour_verdict(key, value)
+            schema = not schema_errors("Element", {"box": [0, 0, 10, 10], key: value})
+            if tool != schema:
+                problems.append(f"{key}: {value!r}: pnp {tool}, the schema {schema}")
+    assert not problems, "\n".join(problems)

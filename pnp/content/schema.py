@@ -434,7 +434,7 @@ class SchemaBuilder:
             return members[0] if len(members) == 1 else {"anyOf": members}
         parser = parser_of(tp)
         if parser is not None:
-            return dict(parser.json_schema())
+            return self.custom(parser)
         if origin is Annotated:  # a mark: its ``schema`` is one more form the value may take
             marks = [m.schema for m in tp.__metadata__ if hasattr(m, "schema")]
             return {"anyOf": [self.of(get_args(tp)[0]), *marks]}
@@ -463,6 +463,14 @@ class SchemaBuilder:
                 self.defs[name] = self.dataclass_schema(tp)
             return {"$ref": f"#/$defs/{name}"}
         raise TypeError(f"schema: unsupported annotation {tp!r}")
+
+    def custom(self, parser: Any) -> dict[str, Any]:
+        """A type that writes its own schema; written once, in $defs, when it asks to be
+        (``schema_def``: a long schema used by several keys)."""
+        if not getattr(parser, "schema_def", False):
+            return dict(parser.json_schema())
+        self.defs.setdefault(parser.__name__, parser.json_schema())
+        return {"$ref": f"#/$defs/{parser.__name__}"}
 
     def dataclass_schema(self, cls: type) -> dict[str, Any]:
         th = hints(cls)

@@ -10,7 +10,18 @@ from ...core.findings import Pos
 from ..schema import INVALID, Context, Custom, Located, describe, fld
 from ..yamlio import YSeq
 from .text import Text
-from .types import MAX_LENGTH, BoxT, ColorT, Length, SheetSource, SizeT, length_schema, read_lengths
+from .types import (
+    MAX_LENGTH,
+    BoxT,
+    ColorT,
+    FillColourT,
+    Length,
+    SheetSource,
+    SizeT,
+    TextColourT,
+    length_schema,
+    read_lengths,
+)
 
 
 @dataclass
@@ -294,14 +305,14 @@ class Element(Located):
     leading: float = fld(1.2, doc="line height as a multiple of the size", bounds=(0.5, 5))
     align: Literal["left", "center", "right", "justify"] = fld("left", doc="horizontal alignment")
     valign: Literal["top", "middle", "bottom"] = fld("top", doc="vertical alignment")
-    color: str | None = fld(
+    color: TextColourT | None = fld(
         None,
         doc="text colour: a colour, 'accent' / 'background' / 'text' of the style, or a template",
     )
-    fill: str | None = fld(
+    fill: FillColourT | None = fld(
         None, doc="box or polygon background: a colour, 'accent', 'background', none, or a template"
     )
-    stroke: str | None = fld(None, doc="outline or line colour, as fill:")
+    stroke: FillColourT | None = fld(None, doc="outline or line colour, as fill:")
     stroke_width: float = fld(0.3, doc="outline or line width in mm", bounds=(0, 50), unit="mm")
     radius: float = fld(
         0.0, doc="corner radius of fill and outline in mm", bounds=(0, MAX_LENGTH), unit="mm"

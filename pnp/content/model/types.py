@@ -146,6 +146,74 @@ class Color(Custom):
         }
 
 
+# --- the colours of layout elements -------------------------------------------------------------
+
+PALETTE = ("background", "accent", "text")  # a style's colours, as elements name them
+
+
+@functools.cache
+def css_colour_names() -> tuple[str, ...]:
+    """The colour names an element may use: reportlab's (the CSS names and a few of its own),
+    as pnp.typeset.faces reads them (tests/test_one_truth.py checks they are the same)."""
+    from reportlab.lib import colors
+
+    return tuple(
+        sorted(
+            name
+            for name, value in vars(colors).items()
+            if isinstance(value, colors.Color)
+            and name.islower()
+            and name.isalpha()
+            and value.alpha == 1
+        )
+    )
+
+
+def _any_case(word: str) -> str:
+    return "".join(f"[{c}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+class TextColour(Custom):
+    """An element's ``color``: "#rrggbb", "#rgb", a colour name (any case, as CSS reads it),
+    a colour of the face's style (background, accent, text) or a template rendered per card.
+    Read when the game is validated (rule schema) and drawn, where the renderer reads it."""
+
+    type_label = "a colour"
+    none: ClassVar[bool] = False  # fill: and stroke: may be none (nothing drawn)
+    schema_def: ClassVar[bool] = True  # one definition in the JSON Schema, for every use
+
+    @classmethod
+    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
+        if isinstance(value, str | int | float) and not isinstance(value, bool):
+            return str(value)  # what it names is checked with the game (validate.structure)
+        ctx.error(pos, f'expected a colour such as "#1f4e9c", found {describe(value)}')
+        return INVALID
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        names = [*css_colour_names(), *(["none"] if cls.none else [])]
+        written = "|".join(_any_case(n) for n in names)
+        return {
+            "anyOf": [
+                {"enum": [*PALETTE, *names]},
+                {
+                    "type": "string",
+                    "pattern": rf"^\s*(#[0-9a-fA-F]{{3}}|#[0-9a-fA-F]{{6}}|{written})\s*$",
+                },
+                {"type": "string", "pattern": r"\{\{|\{%"},
+            ],
+            "description": 'a colour ("#rrggbb", a CSS name), '
+            + ("none, " if cls.none else "")
+            + "a colour of the style (background, accent, text) or a template",
+        }
+
+
+class FillColour(TextColour):
+    """An element's ``fill`` or ``stroke``: as ``color``, or ``none`` for no fill or outline."""
+
+    none = True
+
+
 # --- lengths on a face: boxes, lines, the corners of polygons ---------------------------------
 
 MAX_LENGTH = 10_000.0  # mm from a face's corner (a board is at most 2000 mm)
@@ -243,6 +311,8 @@ def resolve_box(
 
 SizeT = Annotated[Size, SizeSpec]
 ColorT = Annotated[str, Color]
+TextColourT = Annotated[str, TextColour]
+FillColourT = Annotated[str, FillColour]
 BoxT = Annotated[tuple[float | str, ...], Box]
 
 
