@@ -140,8 +140,13 @@ def test_findings_at_the_top_escaped_and_exit_1(tmp_path: Path) -> None:
     assert re.fullmatch(r"cards/mini/decks\.yaml:\d+:\d+", cells[1])
     assert "&lt;b&gt;bold&lt;/b&gt;" in cells[3]  # escaped, never markup
     assert "<b>bold" not in html
-    # nothing drawn from content with errors, and no earlier page to show: said so
-    assert FACES_START not in html and 'id="stale"' in html
+    # the faces are drawn all the same, the one with the error marked in place
+    assert FACES_START in html and 'id="stale"' not in html
+    assert sections(html)["main-beta-front"]["errors"] == "1"
+    assert "errors" not in sections(html)["main-alpha-front"]
+    beta = re.search(r'<section class="face" id="main-beta-front".*?</section>', html, re.S)
+    assert beta and "&lt;b&gt;bold&lt;/b&gt;" in beta.group(0)  # its finding, in place
+    assert images_of(html, "main-beta-front")  # drawn
 
 
 def test_exit_codes_as_validate(tmp_path: Path) -> None:
@@ -187,18 +192,19 @@ def test_watch_shows_errors_on_the_page_and_recovers(tmp_path: Path) -> None:
     assert body(html)["state"] == "errors"
     assert stamp.read_text() != good_stamp  # the open page reloads on errors too
     top = html.index('id="findings"')
-    assert "yaml-syntax" in html[top : html.index('id="stale"')]
+    assert "yaml-syntax" in html[top : html.index(FACES_START)]
     assert "cards/mini/boards.yaml:" in html
-    # the faces of the last good page stay below, greyed, and their images still exist
-    stale = html[html.index('id="stale"') :]
-    assert 'id="board.tile-back"' in stale
-    for src in images_of(stale, "board.tile-back"):
+    # the cards are drawn; the boards, whose file does not load, are those of the last good
+    # page, greyed, and their images still exist
+    assert "gone" not in sections(html)["main-alpha-front"]
+    assert sections(html)["board.tile-back"]["gone"] == "1"
+    for src in images_of(html, "board.tile-back"):
         assert (page.parent / src).is_file()
 
     boards.write_text(good, "utf-8")
     assert watcher.cycle()[0]
     html = page.read_text("utf-8")
-    assert body(html)["state"] == "ok" and 'id="stale"' not in html
+    assert body(html)["state"] == "ok" and 'id="stale"' not in html and 'data-gone="' not in html
     assert stamp.read_text() == good_stamp  # the same content, the same page
 
 
