@@ -355,3 +355,139 @@ def test_an_open_page_reloads_on_errors_and_recovers(tmp_path: Path) -> None:
         assert shows("ok", "tile · back")
     finally:
         tools.close()
+
+
+# --- with errors: every face that can be drawn, the findings in view ----------------------------
+
+
+def game_with_errors(tmp_path: Path) -> Path:
+    """Beta has two errors, one of which (an unknown layout) keeps it from being drawn;
+    alpha's art is missing (an error: it is drawn without it); the rest is fine."""
+    root = game_with_boards(tmp_path)
+    decks = root / "cards/mini/decks.yaml"
+    text = decks.read_text("utf-8")
+    text = text.replace("copies: 2\n", "copies: -1\n        layout: nowhere\n")
+    text = text.replace("      - id: alpha\n", "      - id: alpha\n        art: missing.png\n")
+    decks.write_text(text, "utf-8")
+    return root
+
+
+@needs_chromium
+def test_with_errors_every_face_that_can_be_drawn_is_drawn(tmp_path: Path) -> None:
+    root = game_with_errors(tmp_path)
+    result = run("preview", "mini", "--root", str(root))
+    assert result.exit_code == 1 and "unknown layout 'nowhere'" in result.stderr
+    page = root / "output/mini/preview/index.html"
+    args = [*chromium_args(tmp_path), "--virtual-time-budget=4000"]
+    dom = subprocess.run(
+        [*args, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    attrs = body(dom)
+    assert attrs["state"] == "errors" and attrs["errors"] == "0" and attrs["broken"] == "0"
+    assert int(attrs["loaded"]) == dom.count("<img ") > 0  # every image drawn shows
+    faces = sections(dom)
+    assert {k for k, a in faces.items() if "errors" in a} == {"main-alpha-front", "main-beta-front"}
+    assert attrs["marked"] == "2" and attrs["undrawn"] == "2"
+    for key in set(faces) - {"setup", "main-beta-front"}:
+        assert len(images_of(dom, key)) == 2, key  # drawn, in both languages
+    beta = re.search(r'<section class="face" id="main-beta-front".*?</section>', dom, re.S)
+    assert beta and beta.group(0).count('class="undrawn"') == 2  # says why, in place
+    assert "unknown layout 'nowhere'" in beta.group(0) and "copies must be" in beta.group(0)
+    alpha = re.search(r'<section class="face" id="main-alpha-front".*?</section>', dom, re.S)
+    assert alpha and "missing.png" in alpha.group(0)
+
+
+def open_page(tools: DevTools, page: Path, width: int = 1200, height: int = 900) -> str:
+    target = tools.call("Target.createTarget", url=page.as_uri())["targetId"]
+    session = tools.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    tools.call("Emulation.setDeviceMetricsOverride", session, **metrics)
+    return str(session)
+
+
+def evaluate(tools: DevTools, session: str, script: str) -> Any:
+    return (
+        tools.call("Runtime.evaluate", session, expression=script, returnByValue=True)
+        .get("result", {})
+        .get("value")
+    )
+
+
+def wait_for(tools: DevTools, session: str, script: str) -> bool:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if evaluate(tools, session, script) is True:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+# scrolled to the bottom: where the findings are, and what is drawn at their middle
+SCROLLED = """(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const panel = document.getElementById("findings").getBoundingClientRect();
+  const hit = document.elementFromPoint(panel.left + panel.width / 2, panel.top + panel.height / 2);
+  return {scrolled: window.scrollY, height: window.innerHeight, top: panel.top,
+          bottom: panel.bottom, covered: !document.getElementById("findings").contains(hit),
+          text: document.getElementById("findings").innerText};
+})()"""
+LOADED = "document.readyState === 'complete' && document.body.dataset.loaded !== undefined"
+
+
+def red_at_top(shot: bytes) -> bool:
+    """Whether the top rows of a screenshot show the findings' red frame (#c62828)."""
+    import io
+
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    top = image.crop((0, 0, image.width, 8))
+    colours = [c for _n, c in top.getcolors(1 << 16) or []]
+    return any(abs(r - 198) + abs(g - 40) + abs(b - 40) < 40 for r, g, b in colours)
+
+
+@needs_chromium
+def test_the_findings_stay_in_view_while_scrolling(tmp_path: Path) -> None:
+    import base64
+    import io
+
+    root = game_with_errors(tmp_path)
+    assert run("preview", "mini", "--root", str(root)).exit_code == 1
+    tools = DevTools(chromium_args(tmp_path))
+    try:
+        session = open_page(tools, root / "output/mini/preview/index.html")
+        assert wait_for(tools, session, LOADED)
+        seen = evaluate(tools, session, SCROLLED)
+        assert seen["scrolled"] > 1000, seen  # a long page, scrolled to its end
+        assert 0 <= seen["top"] <= 1 and seen["bottom"] > 150, seen  # held at the top
+        assert not seen["covered"] and "unknown layout 'nowhere'" in seen["text"]
+        shot = base64.b64decode(tools.call("Page.captureScreenshot", session)["data"])
+        assert red_at_top(shot)
+        image = Image.open(io.BytesIO(shot)).convert("L")
+        below = image.crop((0, image.height // 2, image.width, image.height))
+        assert len(below.getcolors(1 << 16) or []) > 20  # faces drawn under the panel
+    finally:
+        tools.close()
+
+
+@needs_chromium
+def test_under_watch_the_error_banner_stays_in_view(tmp_path: Path) -> None:
+    root = game_with_boards(tmp_path)
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=lambda _m: None)
+    assert watcher.cycle()[0]
+    tools = DevTools(chromium_args(tmp_path))
+    try:
+        session = open_page(tools, watcher.page)
+        assert wait_for(tools, session, LOADED + " && document.body.dataset.state === 'ok'")
+        assert evaluate(tools, session, SCROLLED)["scrolled"] > 1000
+        decks = root / "cards/mini/decks.yaml"
+        decks.write_text(decks.read_text("utf-8").replace("copies: 2\n", "copies: -1\n"))
+        assert not watcher.cycle()[0]
+        assert wait_for(tools, session, LOADED + " && document.body.dataset.state === 'errors'")
+        seen = evaluate(tools, session, SCROLLED)
+        assert seen["scrolled"] > 1000 and 0 <= seen["top"] <= 1, seen
+        assert not seen["covered"] and "copies must be between 0 and 10000" in seen["text"]
+        faces = evaluate(tools, session, "document.querySelectorAll('section.face img').length")
+        assert faces >= 14  # still every face, in both languages (the setup sheet too)
+        marked = "document.querySelector('#main-beta-front').dataset.errors"
+        assert evaluate(tools, session, marked) == "1"
+    finally:
+        tools.close()
