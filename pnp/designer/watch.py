@@ -6,10 +6,10 @@ watchfiles): about 55 ms from a save to the rebuild's start, where polling every
 games, the outputs and hidden files are not. A change validates again, prints the findings,
 and when there is no error rebuilds the PDFs and the preview page (which reloads itself in the
 browser); with errors, no PDF is rebuilt and the preview page shows the errors, held at the top
-of the window, over every face that can still be drawn, until a save fixes them. Each rebuild is a run of its own (pnp.core.run): nothing stale is kept,
-except what the watcher keeps on purpose: a digest of what each PDF printed (build.keep), so
-that a PDF an edit cannot have changed (the Italian one, after an English text) is not rendered
-again.
+of the window, over every face that can still be drawn, until a save fixes them. Each rebuild
+is a run of its own (pnp.core.run): nothing stale is kept, except what the watcher keeps on
+purpose: a digest of what each PDF printed (build.keep), so that a PDF an edit cannot have
+changed (the Italian one, after an English text) is not rendered again.
 """
 
 from __future__ import annotations
