@@ -158,3 +158,10 @@ def test_a_wheel_in_a_fresh_virtualenv_has_the_docs(tmp_path: Path) -> None:
     assert result.stdout == (REPO / "docs/format.md").read_text("utf-8")
     unknown = installed(venv / "bin/pnp", "docs", "x")
     assert unknown.returncode == 2 and "the topics: " in unknown.stderr
+
+
+def test_topics_complete_in_the_shell() -> None:
+    env = {"_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp docs tr", "COMP_CWORD": "2"}
+    result = runner.invoke(app, [], env=env, prog_name="pnp")
+    assert result.stdout.split() == ["translating"]
+    assert "docs" in run("--help").stdout
