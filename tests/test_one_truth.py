@@ -262,12 +262,22 @@ def custom_samples() -> dict[str, list[Any]]:
     lines: list[Any] = [[0, 0, v, v] for v in lengths] + [[0, 0, 1], [0, 0, 1, 1, 1]]
     points: list[Any] = [[[0, 0], [v, 5], [5, v]] for v in lengths]
     points += [[[0, 0], [1, 1]], [[0, 0], [1, 1], [2]], [[0, 0]] * 1001, [[0, 0]] * 1000]
-    return {"size": sizes, "color": colours, "box": boxes, "line": lines, "points": points}
+    fonts: list[Any] = ["NotoSans", "Noto Sans", "../NotoSans", "x" * 64, "x" * 65, "_x"]
+    fonts += ["x_y-z", "9", "", 5, "Noto/Sans", "NotoSans.ttf"]
+    return {
+        "size": sizes,
+        "color": colours,
+        "box": boxes,
+        "line": lines,
+        "points": points,
+        "font": fonts,
+        "fallback_fonts": [[f] for f in fonts],
+    }
 
 
 # where each custom type is probed: a class that has it, and the key
 CARRIERS = {"size": "Deck", "color": "Border", "box": "Element", "line": "Element"}
-CARRIERS["points"] = "Element"
+CARRIERS.update(points="Element", font="PrintSettings", fallback_fonts="PrintSettings")
 
 
 def probe_custom(kind: str, value: Any) -> str | None:

@@ -146,6 +146,29 @@ class Color(Custom):
         }
 
 
+class FamilyName(Custom):
+    """A font family, by its plain name (NotoSans: the files NotoSans-Regular.ttf ... in
+    fonts/ or among pnp's own), never a path."""
+
+    type_label = "a font family name"
+    PATTERN: ClassVar[str] = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"
+
+    @classmethod
+    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
+        if isinstance(value, str) and re.fullmatch(cls.PATTERN, value):
+            return value
+        ctx.error(
+            pos,
+            f"font family {value!r} must be a plain name such as NotoSans (the files "
+            "NotoSans-Regular.ttf ... in fonts/), not a path",
+        )
+        return INVALID
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        return {"type": "string", "pattern": f"^{cls.PATTERN}$"}
+
+
 # --- the colours of layout elements -------------------------------------------------------------
 
 PALETTE = ("background", "accent", "text")  # a style's colours, as elements name them
@@ -311,6 +334,7 @@ def resolve_box(
 
 SizeT = Annotated[Size, SizeSpec]
 ColorT = Annotated[str, Color]
+FamilyT = Annotated[str, FamilyName]
 TextColourT = Annotated[str, TextColour]
 FillColourT = Annotated[str, FillColour]
 BoxT = Annotated[tuple[float | str, ...], Box]
