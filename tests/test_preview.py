@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -370,6 +371,39 @@ def game_with_errors(tmp_path: Path) -> Path:
     text = text.replace("      - id: alpha\n", "      - id: alpha\n        art: missing.png\n")
     decks.write_text(text, "utf-8")
     return root
+
+
+def test_with_errors_the_page_draws_what_it_can(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a browser: the faces drawn, those with errors marked, the one that cannot be
+    drawn saying why, a setup sheet that cannot be drawn too; a clean game still stops on a
+    failure to draw (a bug, not a finding)."""
+    from pnp.core.errors import BuildError
+    from pnp.designer import preview
+
+    root = game_with_errors(tmp_path)
+    assert run("preview", "mini", "--root", str(root)).exit_code == 1
+    page = root / "output/mini/preview/index.html"
+    html = page.read_text("utf-8")
+    assert body(html)["marked"] == "2" and body(html)["undrawn"] == "2"
+    for key in ("main-alpha-front", "main-back", "board.city-front", "chips-chip-front"):
+        assert all((page.parent / src).is_file() for src in images_of(html, key)), key
+    assert not images_of(html, "main-beta-front")
+
+    def unset(*_args: Any) -> list[str]:
+        raise BuildError("the setup sheet cannot be laid out")
+
+    monkeypatch.setattr(preview, "_setup_images", unset)
+    assert run("preview", "mini", "--root", str(root)).exit_code == 1
+    html = page.read_text("utf-8")
+    setup = re.search(r'<section class="face" id="setup".*?</section>', html, re.S)
+    assert setup and setup.group(0).count("the setup sheet cannot be laid out") == 2
+
+    clean = make_root(tmp_path / "clean", FIXTURES / "clean")
+    failed = run("preview", "mini", "--root", str(clean))
+    assert failed.exit_code == 1  # not hidden on a page: the game has no error to explain it
+    assert "pnp: the setup sheet cannot be laid out" in failed.stderr
 
 
 @needs_chromium

@@ -165,17 +165,24 @@ def build_preview(
     rows = _rows(report, game.id)
     views = _views(game, pages, rows)
     setups: dict[str, list[str]] = {lang: [] for lang in langs}
+    unset: dict[str, str] = {}  # lang -> why its setup sheet could not be drawn
     for lang in langs:
         try:
             engine = _engine(root, game, lang)
             _face_images(root, game, engine, views, pages, out_dir, tolerant)
-            pdf = next((o for o in built if o.game == game.id and o.lang == lang), None)
-            setups[lang] = _setup_images(game, engine, out_dir, pdf)
         except Exception as exc:
             _tolerate(exc, tolerant)
             for view in views:
                 if lang not in view.images:
                     view.undrawn.setdefault(lang, _why(exc))
+            unset[lang] = _why(exc)
+            continue
+        try:
+            pdf = next((o for o in built if o.game == game.id and o.lang == lang), None)
+            setups[lang] = _setup_images(game, engine, out_dir, pdf)
+        except Exception as exc:
+            _tolerate(exc, tolerant)
+            unset[lang] = _why(exc)
     gone = _gone_faces(out_dir, {v.key for v in views}) if tolerant else ""
     _prune(
         out_dir,
@@ -185,6 +192,7 @@ def build_preview(
     )
     title = game.meta.title.values.get(langs[0]) or game.id
     context = {"langs": langs, "faces": views, "setups": setups, "drawn": True, "gone": gone}
+    context["unset"] = unset
     return _write_page(out_dir, title, rows, {**context, "problem": problem})
 
 
@@ -257,7 +265,7 @@ def _write_stale(
 def _write_page(out_dir: Path, title: str, rows: list[Row], context: dict[str, Any]) -> Path:
     findings = [r.finding.text() for r in rows]
     images = [(v.images, v.undrawn) for v in context["faces"]]
-    shown = (context.get("problem"), context["drawn"], context.get("gone"))
+    shown = (context.get("problem"), context["drawn"], context.get("gone"), context.get("unset"))
     stamp = _digest(images, context["setups"], findings, *shown)
     text = _page(title, rows, stamp, context)
     write_atomic(out_dir / "index.html", text.encode("utf-8"))
@@ -552,5 +560,5 @@ def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> s
         counts=counts,
         state="errors" if counts["error"] or context.get("problem") else "ok",
         w=_words(),
-        **{"stale": None, "problem": "", "gone": "", **context},
+        **{"stale": None, "problem": "", "gone": "", "unset": {}, **context},
     )
