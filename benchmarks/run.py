@@ -644,6 +644,34 @@ class Bench:
             **{which: summary(s) for which, s in samples.items()},
         }
 
+    def publish(self, kind: str, n: int) -> None:
+        """Issue 30: the files of a print-on-demand shop (``--for thegamecrafter``: each face
+        at the shop's pixels with its bleed, 825 x 1125 px a card) and a release (``pnp
+        release``: the PDFs of both languages on A4 and Letter, TTS sheets, contact sheets,
+        the ZIP) against the same build's PDFs alone, interleaved run by run."""
+        root = gen.make_pack(kind, n)
+        self.say(f"--for thegamecrafter and pnp release vs plain build, {kind} {n}")
+        pages = 2 * math.ceil(n / SHEET)
+        samples: dict[str, list[Sample]] = {name: [] for name in PUBLISH_MODES}
+        written: dict[str, list[float]] = {name: [] for name in PUBLISH_MODES}
+        for rep in range(self.runs):
+            for which, args in PUBLISH_MODES.items():
+                out = self.out(f"publish-{kind}-{n}-{which}")
+                cmd = [*pnp_cmd(), args[0], gen.GAME, "--root", str(root), "--out", str(out)]
+                label = f"publish-{kind}-{n}-{which}-run{rep + 1}"
+                sample = self.measure(label, [*cmd, *args[1:]], out, root, pages, deep=rep == 0)
+                made = [p for p in out.rglob("*") if p.suffix in (".png", ".zip")]
+                if which != "build" and not made:
+                    self.fail(f"{label}: no {'ZIP' if which == 'release' else 'image'} written")
+                    sample.ok = False
+                written[which].append(sum(p.stat().st_size for p in made) / MB)
+                samples[which].append(sample)
+                shutil.rmtree(out, ignore_errors=True)
+        self.results.setdefault("publish", {})[f"{kind}-{n}"] = {
+            **{name: summary(s) for name, s in samples.items()},
+            "written_mb": {name: median(v) for name, v in written.items()},
+        }
+
     def watch(
         self, label: str, source: Path, game: str, target: str, edit: tuple[str, str]
     ) -> None:
@@ -1142,6 +1170,47 @@ def modes_tables(res: dict[str, Any]) -> list[str]:
     return [*lines, *targets, ""]
 
 
+PUBLISH_MODES = {
+    "build": ["build"],
+    "pod": ["build", "--for", "thegamecrafter"],
+    "release": ["release"],
+}
+
+
+def publish_tables(res: dict[str, Any]) -> list[str]:
+    """Issue 30: a print-on-demand export and a release against the same build's PDFs."""
+    publish = res.get("publish", {})
+    if not publish:
+        return []
+    lines = [
+        "### Print-on-demand files and the release bundle",
+        "",
+        "`pnp build` of both languages (A4) alone, the same with `--for thegamecrafter` (every "
+        "distinct face again as a 825 x 1125 px PNG with its bleed, a manifest), and `pnp "
+        "release` (the PDFs of both languages on A4 and on Letter, TTS sheets at 300 dpi, "
+        "contact sheets, the byte-stable ZIP with its checksums), interleaved run by run. "
+        "Written: the PNG files, or the ZIP.",
+        "",
+        "| pack | command | wall | CPU | peak | written | wall ÷ plain build |",
+        "|---|---|--:|--:|--:|--:|--:|",
+    ]
+    names = {
+        "build": "`pnp build` (the PDFs alone)",
+        "pod": "`pnp build --for thegamecrafter`",
+        "release": "`pnp release`",
+    }
+    for key, entry in publish.items():
+        base = entry["build"]["wall"]
+        for which, title in names.items():
+            v = entry[which]
+            lines.append(
+                f"| {key} | {title} | {fmt_s(v['wall'])} | {fmt_s(v['cpu'])} | "
+                f"{fmt_mb(v['rss_mb'])} | {entry['written_mb'][which]:.1f} MB | "
+                f"{fmt_x(ratio(v['wall'], base))} |"
+            )
+    return [*lines, ""]
+
+
 def duration(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
 
@@ -1172,6 +1241,7 @@ def report(res: dict[str, Any], meta: dict[str, Any]) -> str:
         "",
         *raster_tables(res),
         *modes_tables(res),
+        *publish_tables(res),
         "### Targets",
         "",
         *targets_table(d),
@@ -1209,10 +1279,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--only",
-        choices=["raster", "modes", "floor"],
+        choices=["raster", "modes", "floor", "publish"],
         help="only these cases (raster: --png 300 and --tts; modes: --bleed 3, --fold, "
-        "pnp watch; floor: art 900 against the I/O floor, and where its time goes); implies "
-        "--no-readme",
+        "pnp watch; floor: art 900 against the I/O floor, and where its time goes; publish: "
+        "--for thegamecrafter and pnp release of art 900); implies --no-readme",
     )
     args = parser.parse_args(argv)
     if args.only:
@@ -1275,6 +1345,8 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
         elif only == "floor":
             bench.builds("art", 900, scripts=False)
             bench.stages("art", 900)
+        elif only == "publish":
+            bench.publish("art", 900)
         elif quick:
             bench.builds("text", 100)
             bench.builds("art", 30)
@@ -1283,6 +1355,7 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
             bench.load(100)
             bench.rebuild("text", 100)
             bench.jobs("text", 100)
+            bench.publish("art", 30)
         else:
             for n in (100, 1000, 10000):
                 bench.builds("text", n)
@@ -1299,6 +1372,7 @@ def measure_all(quick: bool, runs: int, only: str = "") -> tuple[dict[str, Any],
             bench.raster("text", 100)
             bench.raster("art", 90)
             modes(bench)
+            bench.publish("art", 900)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     meta["duration"] = time.perf_counter() - started

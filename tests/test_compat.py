@@ -18,6 +18,7 @@ from reportlab.platypus import Paragraph
 from pnp.compat import bidi, harfbuzz, jinja, ruamel
 from pnp.compat import reportlab as rl
 from pnp.compat import simpleeval as se
+from pnp.compat import svglib as sv
 from pnp.compat import typer as ty
 
 from helpers import REPO
@@ -38,6 +39,7 @@ def _major_minor(text: str) -> tuple[int, int]:
         ("uharfbuzz", harfbuzz.WRITTEN_FOR),
         ("simpleeval", se.WRITTEN_FOR),
         ("typer", ty.WRITTEN_FOR),
+        ("svglib", sv.WRITTEN_FOR),
     ],
 )
 def test_installed_versions_are_the_ones_compat_was_written_for(
@@ -105,6 +107,45 @@ def test_paragraph_parser_and_lines() -> None:
     para.wrap(40, 1000)
     lines = rl.wrapped_lines(para)
     assert lines is not None and len(lines) > 1, "reportlab: Paragraph.blPara.lines changed"
+
+
+def test_reportlab_internals_of_images_alpha_and_forms() -> None:
+    """Words with inline images (_getFragWords, _HSFrag), the colour hook text objects copy
+    (_enforceColorSpace), and what a form XObject is given (_setXObjects, _shadingUsed,
+    PDFFormXObject.format): what glue_inline_images, colours_at_alpha and complete_forms
+    wrap."""
+    from reportlab.pdfgen.canvas import Canvas as C
+    from reportlab.platypus import paragraph
+
+    assert callable(paragraph._getFragWords) and issubclass(paragraph._HSFrag, list)
+    rl.glue_inline_images()
+    canvas = C(io.BytesIO())
+    assert hasattr(canvas, "_enforceColorSpace") and isinstance(canvas._shadingUsed, dict)
+    assert callable(C._setXObjects) and callable(pdfdoc.PDFFormXObject.format)
+    with rl.colours_at_alpha(canvas, 0.5):
+        text = canvas.beginText()
+        assert text._enforceColorSpace is canvas._enforceColorSpace  # copied when made
+        canvas.setFillColor("#ff0000")
+    rl.complete_forms()
+    canvas.beginForm("f")
+    canvas.linearGradient(0, 0, 10, 10, ["#ff0000", "#0000ff"])
+    canvas.endForm()
+    canvas.doForm("f")
+    canvas.showPage()
+    canvas.save()
+    data = canvas.getpdfdata()
+    assert b"/ca .5" in data and b"/Shading" in data
+
+
+def test_svglib_renders_a_tree_it_is_given() -> None:
+    from lxml import etree
+
+    root = etree.fromstring(
+        b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" '
+        b'height="10" fill="#ff0000"/></svg>'
+    )
+    drawing = sv.svg_drawing(root)
+    assert drawing.width == pytest.approx(15) and drawing.height == pytest.approx(7.5)
 
 
 def test_font_characters() -> None:
@@ -223,14 +264,11 @@ def test_typer_still_has_its_shell_detection_switch() -> None:
 
 # --- the wall: outside pnp/compat, no private name and no setting of another library ----------
 
-# pnp's own names (a record's slots), a C library's documented version variable, and one
-# breach still to move behind the wall (reportlab's Flowable spacing flags)
+# pnp's own names (a record's slots) and a C library's documented version variable
 _NOT_A_BREACH = {
     ("pnp/content/expr.py", "_data"),
     ("pnp/content/expr.py", "_pos"),
     ("pnp/i18n/gnuwrap/maketable.py", "_libunistring_version"),
-    ("pnp/printing/render/flow.py", "_ZEROSIZE"),  # to move into compat/reportlab.py
-    ("pnp/printing/render/flow.py", "_SPACETRANSFER"),  # to move into compat/reportlab.py
 }
 
 

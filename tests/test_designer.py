@@ -31,8 +31,8 @@ def test_new_game_validates_and_builds(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     folder = root / "cards" / "space-race"
     files = sorted(p.name for p in folder.iterdir())
-    assert files == ["decks.yaml", "game.yaml", "tables.yaml", "tokens.yaml"]
-    for f in folder.iterdir():
+    assert files == ["art", "decks.yaml", "game.yaml", "layouts.yaml", "tables.yaml", "tokens.yaml"]
+    for f in folder.glob("*.yaml"):
         first = f.read_text("utf-8").splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema=../pnp-")
         schema = (folder / first.split("$schema=")[1]).resolve()

@@ -25,21 +25,25 @@ from pnp.printing.exporters import (
     ExportJob,
     FaceExporter,
     Files,
+    GameExporter,
+    JobExporter,
+    PrintPdf,
 )
 
 from helpers import REPO, exports
 
 
 def test_every_format_is_one_registered_class() -> None:
-    assert set(EXPORTERS) == {"pdf", "proof", "png", "tts", "contact"}
+    assert set(EXPORTERS) == {"pdf", "proof", "png", "tts", "contact", "pod", "release"}
     for name, cls in EXPORTERS.items():
         assert cls.name == name
         assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-        assert issubclass(cls, DocumentExporter | FaceExporter), name
+        kinds = DocumentExporter | FaceExporter | JobExporter | GameExporter
+        assert issubclass(cls, kinds), name
         module = Path(__import__(cls.__module__, fromlist=["x"]).__file__ or "")
         assert module.parent.name == "exporters"
     # the options' repr is in the build stamps: settings must show in it
-    assert repr(ContactSheet(dpi=50)) == "ContactSheet(dpi=50)"
+    assert repr(ContactSheet(dpi=50)) == "ContactSheet(dpi=50, every=False)"
 
 
 def test_the_build_names_no_format() -> None:
@@ -111,3 +115,18 @@ def test_a_new_format_needs_no_change_in_the_build(tmp_path: Path) -> None:
     pngs = sorted(folder.glob("*.png"))
     assert pngs and all(Image.open(p).info.get("dpi", (0,))[0] > 19 for p in pngs)
     assert out.notes == ["thumbnails written"]
+
+
+def test_faces_are_made_once_a_language_not_once_a_paper(tmp_path: Path) -> None:
+    """Issue 30: what does not depend on the paper (per_paper False: faces, a shop's files)
+    is made with the first paper's job only."""
+    from pnp.printing.exporters import Png
+
+    opts = BuildOptions(
+        langs=("en",), papers=("a4", "letter"), out_dir=tmp_path, exports=(*exports(), Png(dpi=20)),
+        jobs=1,
+    )  # fmt: skip
+    a4, letter = build(open_root(REPO), ["fabg"], opts, Report())
+    assert a4.path.name.endswith("-a4.pdf") and a4.extra
+    assert letter.path.name.endswith("-letter.pdf") and not letter.extra
+    assert not Png.per_paper and PrintPdf.per_paper

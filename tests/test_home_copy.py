@@ -322,7 +322,7 @@ def test_ink_saver_prints_shared_backs_plain(tmp_path: Path) -> None:
 def test_ink_saver_keeps_a_cards_own_back(tmp_path: Path) -> None:
     """FABG's robots have two faces of their own: the back is content, printed whole."""
     _pdfs, plans, _ = _build(tmp_path / "a", "fabg", "--lang", "en", "--ink-saver")
-    from pnp.printing.render import Renderer
+    from pnp.printing.render.faces import plain
 
     pages = plans["fabg-en"]
     own = [
@@ -340,10 +340,9 @@ def test_ink_saver_keeps_a_cards_own_back(tmp_path: Path) -> None:
         if s.item.face is not None and s.item.face is not getattr(s.item.card, "back", None)
     ]
     assert own and shared
-    renderer = Renderer.__new__(Renderer)
-    renderer.layout = Options(ink_saver=True)
-    assert not any(renderer._plain(s) for s in own)
-    assert all(renderer._plain(s) for s in shared)
+    layout = Options(ink_saver=True)
+    assert not any(plain(s, layout) for s in own)
+    assert all(plain(s, layout) for s in shared)
 
 
 @pytest.mark.parametrize("gutter", [0.0, 4.0, 7.5])

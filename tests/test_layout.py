@@ -100,7 +100,7 @@ def test_crop_marks_never_touch_a_card() -> None:
 
 
 def test_one_cell_format_for_face_tables_and_the_setup_sheet() -> None:
-    from pnp.printing.render import Renderer
+    from pnp.printing.render.tables import SetupTables
     from pnp.typeset.faces import cell_text
 
     assert cell_text(1.5, "cm", "it", str) == "1,5\u00a0cm"
@@ -108,7 +108,7 @@ def test_one_cell_format_for_face_tables_and_the_setup_sheet() -> None:
     assert cell_text(0, "mm", "en", str) == "–"
     assert cell_text(True, None, "en", str) == "1"
     assert cell_text("0", None, "en", str) == "0"  # a written 0 stays a 0
-    assert "cell_text" in Renderer.cell.__code__.co_names  # the setup sheet uses the same
+    assert "cell_text" in SetupTables.cell.__code__.co_names  # the setup sheet uses the same
 
 
 # every name the imposition module defined before it became a package

@@ -140,6 +140,7 @@ MINIMAL: dict[str, dict[str, Any]] = {
     "DeckStep": {"deck": "d"},
     "Element": {"box": [0, 0, 10, 10]},
     "GameFile": {"title": "T", "source_language": "en", "languages": ["en"]},
+    "Gradient": {"colors": ["red", "blue"]},
     "Icon": {"glyph": "x"},
     "Invariant": {"id": "i", "assert": "True"},
     "Outcome": {"count": 1},
@@ -157,8 +158,10 @@ RELATED: dict[tuple[str, str], dict[str, Any]] = {
     ("Players", "min"): {"max": 100},
     ("Players", "max"): {"min": 1},
     ("Element", "min_size"): {"size": 200},
+    ("Element", "depth"): {"direction": "around", "track": "t"},  # depth: is for such a track
 }
-NUMBERS = [-10001, -1, 0, 0.4, 0.5, 1, 4, 5, 50, 51, 100, 101, 200, 201, 500, 501, 2000, 2001]
+NUMBERS = [-10001, -21, -20, -1, 0, 0.4, 0.5, 1, 4, 5, 20, 21, 50, 51, 100, 101, 200, 201]
+NUMBERS += [500, 501, 2000, 2001]
 NUMBERS += [10000, 10001, 100000]
 
 
@@ -250,6 +253,10 @@ def custom_samples() -> dict[str, list[Any]]:
     sizes: list[Any] = [c for p in SIZE_PRESETS for c in cases(p)]
     sizes += ["60x90", "60 x 90 mm", "60X90", "60×90mm", "0x90", "0.5x3", "1x1", "01x02"]
     sizes += ["2000x2000", "2000.0x1", "2000.5x1", "2001x5", "1999.99x1.5", "60x", "huge"]
+    sizes += ["2.5x3.5in", "2.5 x 3.5 in", "2.5X3.5in", "2.5x3.5IN", "2.5x3.5 In", "2.5x3.5inch"]
+    sizes += ["0.04x1in", "0.039x1in", "0.0399x1in", "00.05x1in", "0.040x78.74in", "1x78.740in"]
+    sizes += ["1x78.741in", "1x78.75in", "1x78.8in", "1x79in", "78x1in", "77.99x1in", "0x1in"]
+    sizes += ["0.1x0.7in", "1x78.7in", "1x78in", "1x078.7400in", ".5x1in", "1x1mmin"]
     sizes += [0, 0.5, 1, 70, 2000, 2001, -5, [63, 88], [0, 5], [2001, 5], [63], "63"]
     sizes += [{"w": 63, "h": 88}, {"w": 0, "h": 1}, {"w": 63}, True]
     colours: list[Any] = [c for n in NAMED_COLORS for c in cases(n)]
@@ -272,12 +279,14 @@ def custom_samples() -> dict[str, list[Any]]:
         "points": points,
         "font": fonts,
         "fallback_fonts": [[f] for f in fonts],
+        "font_family": fonts,
     }
 
 
 # where each custom type is probed: a class that has it, and the key
 CARRIERS = {"size": "Deck", "color": "Border", "box": "Element", "line": "Element"}
 CARRIERS.update(points="Element", font="PrintSettings", fallback_fonts="PrintSettings")
+CARRIERS.update(font_family="Style")
 
 
 def probe_custom(kind: str, value: Any) -> str | None:
@@ -300,18 +309,27 @@ def test_custom_values_the_loader_reads_the_schema_accepts() -> None:
 
 
 def test_written_forms_agree_on_every_value_hypothesis_draws() -> None:
-    """Strings and lists in the forms the loader reads (sizes "WxH", lengths in mm or %),
+    """Strings and lists in the forms the loader reads (sizes "WxH" and "WxHin", lengths in mm
+    or %),
     drawn at random: the schema agrees with the loader on each."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
     number = st.from_regex(r"\A[0-9]{1,5}(\.[0-9]{1,3})?\Z")
+    inches = st.from_regex(r"\A0?[0-9]{1,2}(\.[0-9]{1,3})?\Z")
     size_text = st.builds(
         lambda w, sep, h, mm: f"{w}{sep}{h}{mm}",
         number,
         st.sampled_from(["x", " x ", "X", "×"]),
         number,
         st.sampled_from(["", "mm", " mm"]),
+    )
+    inch_text = st.builds(
+        lambda w, sep, h, unit: f"{w}{sep}{h}{unit}",
+        inches,
+        st.sampled_from(["x", " x ", "X", "×"]),
+        inches,
+        st.sampled_from(["in", " in"]),
     )
     length = st.one_of(
         st.floats(-20000, 20000, allow_nan=False),
@@ -320,7 +338,13 @@ def test_written_forms_agree_on_every_value_hypothesis_draws() -> None:
     box = st.lists(length, min_size=4, max_size=4)
 
     @settings(max_examples=300, deadline=None, derandomize=True)
-    @given(st.one_of(st.tuples(st.just("size"), size_text), st.tuples(st.just("box"), box)))
+    @given(
+        st.one_of(
+            st.tuples(st.just("size"), size_text),
+            st.tuples(st.just("size"), inch_text),
+            st.tuples(st.just("box"), box),
+        )
+    )
     def agree(sample: tuple[str, Any]) -> None:
         assert probe_custom(*sample) is None
 
@@ -357,8 +381,8 @@ def test_every_word_a_custom_value_allows_is_documented() -> None:
     ]
     assert not missing, "docs/format.md does not name: " + ", ".join(missing)
     sizes = section_text("SizeSpec")
-    for preset, size in SIZE_PRESETS.items():  # with its size
-        assert f"`{preset}` {size.w:g}×{size.h:g}" in sizes, preset
+    for preset, size in SIZE_PRESETS.items():  # with its size, in the table of presets
+        assert f"| `{preset}` | {size.w:g} × {size.h:g} |" in sizes, preset
 
 
 def said(number: float, text: str) -> bool:
@@ -372,12 +396,12 @@ def said(number: float, text: str) -> bool:
 def test_every_limit_is_documented() -> None:
     from test_format_doc import DOC, class_sections
 
-    from pnp.content.model import MAX_LENGTH, MAX_PERCENT, SIZE_LIMITS
+    from pnp.content.model import INCH_LIMITS, MAX_LENGTH, MAX_PERCENT, SIZE_LIMITS
     from pnp.content.schema import public_fields, yaml_key
 
     problems = [
         f"SizeSpec: the limit {n:g} mm"
-        for n in SIZE_LIMITS
+        for n in (*SIZE_LIMITS, *INCH_LIMITS)
         if not said(n, section_text("SizeSpec"))
     ]
     problems += [
@@ -402,15 +426,25 @@ def test_every_limit_is_documented() -> None:
 # --- the colours of layout elements: read when the game is validated ---------------------------
 
 
+def painted(key: str, value: Any) -> dict[str, Any]:
+    """An element with ``value`` as its ``key`` (color, fill, stroke), its gradient's first
+    colour (gradient) or its shadow's colour (shadow)."""
+    if key == "gradient":
+        return {"box": [0, 0, 10, 10], "gradient": {"colors": [value, "red"]}}
+    if key == "shadow":
+        return {"box": [0, 0, 10, 10], "field": "title", "shadow": {"color": value}}
+    return {"box": [0, 0, 10, 10], "field": "title", key: value}
+
+
 def element_colour_verdict(key: str, value: Any) -> bool:
-    """Whether pnp accepts ``value`` as an element's ``key`` (color, fill, stroke): it loads,
+    """Whether pnp accepts ``value`` as an element's ``key`` (see :func:`painted`): it loads,
     and validation's element-colours check (what the renderer reads) finds nothing."""
     from types import SimpleNamespace
 
     from pnp.content.model import Layout
     from pnp.validate.structure import element_colours
 
-    element = {"box": [0, 0, 10, 10], "field": "title", key: value}
+    element = painted(key, value)
     if loader_errors(Layout, {"elements": [element]}):
         return False
     import json
@@ -438,10 +472,10 @@ def test_element_colours_the_validator_reads_the_schema_accepts() -> None:
     samples += ["#fff", "#FFF", " #1f4e9c ", "#12345", "fff", "", 5, "{{ values.c }}"]
     samples += ["{% if x %}red{% endif %}", "{ values.c }", [1]]
     problems = []
-    for key in ("color", "fill", "stroke"):
+    for key in ("color", "fill", "stroke", "gradient", "shadow"):
         for value in samples:
             tool = element_colour_verdict(key, value)
-            schema = not schema_errors("Element", {"box": [0, 0, 10, 10], key: value})
+            schema = not schema_errors("Element", painted(key, value))
             if tool != schema:
                 problems.append(f"{key}: {value!r}: pnp {tool}, the schema {schema}")
     assert not problems, "\n".join(problems)

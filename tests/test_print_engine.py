@@ -262,5 +262,5 @@ def test_render_names_stay_importable_from_the_package() -> None:
     for name in names:
         assert name in render.__all__ and hasattr(render, name), name
     assert render.color is _rl_color
-    renderer_api = ("render", "count_setup_pages", "setup_flowables", "label", "cell")
+    renderer_api = ("plan_pages", "render", "count_setup_pages", "setup_flowables", "label")
     assert all(callable(getattr(render.Renderer, name)) for name in renderer_api)

@@ -54,6 +54,7 @@ def test_every_rule_has_a_fixture() -> None:
         if expected.is_file():
             fired.update(ln.split()[-1] for ln in expected.read_text().splitlines() if ln.strip())
     # build-only rules, tested end to end elsewhere: fallback (test_i18n), printable-area
-    # (test_printable)
-    untested = sorted(set(RULES) - fired - {"fallback", "printable-area"})
+    # (test_printable); the rules of `--for PROFILE` (test_print_on_demand)
+    elsewhere = {"fallback", "printable-area", "safe-zone", "pod-size", "pod-product", "profile"}
+    untested = sorted(set(RULES) - fired - elsewhere)
     assert not untested, f"rules without a fixture pack: {untested}"

@@ -21,6 +21,7 @@ from pnp.core.units import PAPERS, PT_PER_MM, Size, pt
 from pnp.i18n import Translator
 from pnp.printing.imposition import Options, Page, plan_document
 from pnp.printing.render import Renderer
+from pnp.printing.render.furniture import SheetFurniture
 from pnp.typeset.faces import FaceEngine
 from pnp.typeset.fonts import fontset
 
@@ -201,22 +202,23 @@ def test_page_label_keeps_the_most_useful_words() -> None:
     exceeds its room and is cut with '…' only when even the shortest form does not fit."""
     renderer = _renderer("which-side", "en")
     plan = plan_document(renderer.game, Options())
-    renderer.total_sheets = max(p.sheet for p in plan)
+    total = max(p.sheet for p in plan)
+    furniture = SheetFurniture(dataclasses.replace(renderer.context, total_sheets=total))
     font = renderer.fonts.main.font("regular")
     pages = [p for p in plan if p.furniture.label_width > 0]
     for page in pages:
-        full = renderer.label(
+        full = furniture.label(
             dataclasses.replace(page, furniture=dataclasses.replace(page.furniture, label_width=0))
         )
-        assert full.startswith(f"sheet {page.sheet} of {renderer.total_sheets} · ")
+        assert full.startswith(f"sheet {page.sheet} of {total} · ")
         for width in (400.0, 120.0, 80.0, 57.0, 40.0, 30.0, 20.0, 8.0):
             fur = dataclasses.replace(page.furniture, label_width=width)
-            text = renderer.label(dataclasses.replace(page, furniture=fur))
+            text = furniture.label(dataclasses.replace(page, furniture=fur))
             assert stringWidth(text, font, 6) <= pt(width) + 1e-6, (width, text)
             if stringWidth(full, font, 6) <= pt(width):
                 assert text == full
             elif width >= 30:  # the shortest room the plan gives a label is 26 mm
-                assert text.startswith(f"{page.sheet}/{renderer.total_sheets} · "), text
+                assert text.startswith(f"{page.sheet}/{total} · "), text
                 assert text.endswith(" · en"), text
                 assert "…" not in text or width < 57, (width, text)  # 57: an A4 sheet's room
 
@@ -229,7 +231,6 @@ def test_blank_pages_carry_no_page_boxes() -> None:
     after a card sheet must not inherit them, while card sheets keep theirs."""
     renderer = _renderer("fabg", "en")
     plan = plan_document(renderer.game, Options(bleed=3.0))
-    renderer.total_sheets = max(p.sheet for p in plan)
     cards = [p for p in plan if p.trim is not None][:2]
     assert len(cards) == 2
     pages = [cards[0], Page("blank", cards[0].size), cards[1], Page("blank", cards[1].size)]

@@ -21,6 +21,7 @@ from pnp.content.queries import item_size
 from pnp.core.findings import Report
 from pnp.core.run import running
 from pnp.core.units import pt
+from pnp.printing.render.tables import SetupTables
 from pnp.typeset.fonts import fontset
 from pnp.typeset.headers import HYPHEN, header_lines, header_xml
 from pnp.typeset.layout import Paragraph
@@ -174,8 +175,9 @@ def setup_headers(game_id: str) -> list[tuple[str, str, float, dict[str, Any]]]:
     with running():
         for lang in game.languages:
             renderer = _renderer(game, lang)
+            tables = SetupTables(renderer.context)
             for table in game.tables.values():
-                widths = renderer._column_widths(table)
+                widths = tables.column_widths(table)
                 for col, width in zip(table.columns, widths, strict=True):
                     title = renderer.translator.text(col.title) if col.title else col.id
                     out.append((lang, title, width, renderer.engine.icons))
@@ -201,7 +203,7 @@ def test_setup_sheet_headers_break_between_words_or_with_a_hyphen(game: str) -> 
 
 
 def test_the_setup_sheet_itself_cuts_no_header_word() -> None:
-    """The setup sheet's own table (render/setup.py): its header row as it draws it."""
+    """The setup sheet's own table (render/tables.py): its header row as it draws it."""
     bad = []
     with running():
         for game_id in GAMES:
@@ -209,9 +211,10 @@ def test_the_setup_sheet_itself_cuts_no_header_word() -> None:
             for lang in game.languages:
                 renderer = _renderer(game, lang)
                 body = ParagraphStyle("body", fontName=renderer.fonts.main.font("regular"))
+                tables = SetupTables(renderer.context)
                 for table in game.tables.values():
-                    grid = renderer._table_grid(table, body)
-                    widths = renderer._column_widths(table)
+                    grid = tables.grid(table, body)
+                    widths = tables.column_widths(table)
                     for col, cell, width in zip(
                         table.columns, grid._cellvalues[0], widths, strict=False
                     ):

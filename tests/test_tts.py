@@ -67,7 +67,7 @@ def _deck_objects(folder: Path, game: str) -> dict[str, dict[str, Any]]:
     every = json.loads((folder / f"{game}.decks.json").read_text("utf-8"))
     objects = {}
     for path in sorted(folder.glob("*.json")):
-        if not path.name.endswith(".decks.json"):
+        if not path.name.endswith((".decks.json", ".table.json")):
             save = json.loads(path.read_text("utf-8"))
             assert len(save["ObjectStates"]) == 1
             objects[path.stem] = save["ObjectStates"][0]
@@ -416,7 +416,8 @@ def test_a_lone_card_is_saved_as_a_card(tmp_path: Path) -> None:
     (plan,) = tts.plan_decks([deck], faces, {"solo": size}, 300)
     assert [s.cells for s in plan.fronts] == [("solo-only-front",)]
     assert plan.back is not None and plan.back.cells == ("solo-back",)
-    obj = tts.deck_object(plan, tmp_path, size, lambda c: c.id, "Solo", 0.0)
+    names = tts.Names(title=lambda c: c.id, name=lambda d: "Solo")
+    obj = tts.deck_object(plan, tmp_path, size, names, 0.0)
     assert obj["Name"] == "Card" and obj["CardID"] == 100 and obj["Memo"] == "only"
     assert obj["CustomDeck"]["1"]["FaceURL"] == (tmp_path / "solo-faces-1.jpg").as_uri()
     assert obj["CustomDeck"]["1"]["BackURL"] == (tmp_path / "solo-back.jpg").as_uri()

@@ -45,8 +45,8 @@ def render_game(
         raise
     translator = Translator(game, lang, catalog)
     engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, cache=False)
-    renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
-    renderer.layout = opts.layout
+    title = translator.text(game.meta.title)
+    renderer = Renderer(game, lang, engine, fonts, translator, title, layout=opts.layout)
     out_dir = (opts.out_dir or root.output) / game.id
     job = ExportJob(game, lang, renderer, opts.layout, out_dir, report, root.game_dir(game.id))
     job.jobs, job.progress, job.guess = opts.jobs, progress, guess
@@ -55,14 +55,19 @@ def render_game(
     out = Output(
         game.id, lang, doc.path, doc.staged, doc.pages, doc.sheets, len(translator.fallbacks)
     )
-    out.setup = doc.setup
-    if opts.face_exporters:
-        try:
+    out.setup, out.paper = doc.setup, opts.layout.paper
+    try:
+        if opts.face_exporters:
             files = export_faces(job, opts.face_exporters)
-        except BaseException:
-            discard([doc.staged])
-            raise
-        out.extra, out.notes = files.staged, files.notes
+            out.extra, out.notes = files.staged, files.notes
+        for exporter in opts.job_exporters:
+            made = exporter.files(job)
+            out.extra.update(made.staged)
+            out.notes.extend(made.notes)
+            out.parts.update(made.parts)
+    except BaseException:
+        discard([doc.staged, *out.extra.values()])
+        raise
     return out
 
 

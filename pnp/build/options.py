@@ -10,7 +10,14 @@ from ..content.model import Game, valid_language
 from ..core.errors import UsageError
 from ..core.units import Size
 from ..i18n.catalog import catalog_languages
-from ..printing.exporters import DEFAULT, DocumentExporter, Exporter, FaceExporter
+from ..printing.exporters import (
+    DEFAULT,
+    DocumentExporter,
+    Exporter,
+    FaceExporter,
+    GameExporter,
+    JobExporter,
+)
 from ..printing.imposition import Options
 
 
@@ -40,6 +47,16 @@ class BuildOptions:
         """The exporters that work from the faces rasterised once."""
         return [e for e in self.exports if isinstance(e, FaceExporter)]
 
+    @property
+    def job_exporters(self) -> list[JobExporter]:
+        """The exporters that make files of their own from each job's renderer."""
+        return [e for e in self.exports if isinstance(e, JobExporter)]
+
+    @property
+    def game_exporters(self) -> list[GameExporter]:
+        """The exporters that make files from every job of a game."""
+        return [e for e in self.exports if isinstance(e, GameExporter)]
+
 
 Job = tuple[Game, str, BuildOptions]  # a game, a language, the options with one paper
 
@@ -54,8 +71,10 @@ class Output:
     sheets: int
     fallbacks: int
     extra: dict[Path, Path] = field(default_factory=dict)  # PNG faces, TTS: name -> staged
+    parts: dict[str, bytes] = field(default_factory=dict)  # left by job exporters for a game's
     notes: list[str] = field(default_factory=list)  # for the terminal (TTS sheets scaled down)
     skipped: bool = False  # up to date: nothing was rendered
+    paper: str = ""
     # the setup sheet's pages in the PDF (index, size): `pnp watch`'s preview shows them from
     # there, and its next rebuild counts the sheet from their number
     setup: tuple[tuple[int, Size], ...] = ()

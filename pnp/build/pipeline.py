@@ -21,6 +21,7 @@ from ..core.files import write_atomic
 from ..core.findings import Report
 from ..core.perf import available_cpus
 from ..core.run import running
+from ..printing.exporters import GameJob, Made
 from .documents import discard, render_game
 from .keep import Keep
 from .options import BuildOptions, Job, Output, languages_for
@@ -82,6 +83,11 @@ def _build(
         inputs.digest_of(gid)
     if report.has_errors() or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
+    for gid in game_ids:  # what the formats asked cannot make of a game (a shop's sizes)
+        for exporter in opts.exports:
+            exporter.check(root, games[gid], report)
+    if report.has_errors():
+        raise ContentError("the game cannot be made in the formats asked; nothing was written")
     jobs = _jobs(root, [games[gid] for gid in game_ids], opts)
     opts = replace(opts, jobs=processes(opts, jobs))
     catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
@@ -93,6 +99,7 @@ def _build(
         _render_all(root, jobs, opts, report, progress, catalogs, outputs, keep)
         if report.has_errors():
             raise ContentError("the build found errors; nothing was written")
+        _game_files(games, outputs, opts, root, report)
         _commit(root, outputs, opts, inputs)
     except BaseException:
         for out in outputs:  # nothing half-done stays behind
@@ -110,15 +117,36 @@ CARDS_PER_PROCESS = 400  # --jobs 0: fewer cards over all the PDFs render in one
 
 
 def _jobs(root: Root, games: list[Game], opts: BuildOptions) -> list[Job]:
-    """One job per game, language and paper, in that order."""
+    """One job per game, language and paper, in that order; what does not depend on the paper
+    (faces, print-on-demand files) is made with the first paper only."""
     jobs: list[Job] = []
     papers = opts.papers or (opts.layout.paper,)
     for game in games:
         for lang in languages_for(root, game, opts.langs):
-            for paper in dict.fromkeys(papers):
-                one = replace(opts, layout=replace(opts.layout, paper=paper), papers=())
-                jobs.append((game, lang, one))
+            for n, paper in enumerate(dict.fromkeys(papers)):
+                exports = tuple(e for e in opts.exports if n == 0 or e.per_paper)
+                layout = replace(opts.layout, paper=paper)
+                jobs.append((game, lang, replace(opts, layout=layout, papers=(), exports=exports)))
     return jobs
+
+
+def _game_files(
+    games: dict[str, Game], outputs: list[Output], opts: BuildOptions, root: Root, report: Report
+) -> None:
+    """The files of the game exporters (a release bundle), from every job of each game; they
+    are staged with the game's first PDF and put in place with it."""
+    if not opts.game_exporters:
+        return
+    for gid, game in games.items():
+        mine = [o for o in outputs if o.game == gid and not o.skipped]
+        if not mine:
+            continue
+        made = [Made(o.lang, o.paper, o.path, o.staged, o.extra, o.parts) for o in mine]
+        job = GameJob(game, mine[0].path.parent, report, made)
+        for exporter in opts.game_exporters:
+            files = exporter.game_files(job)
+            mine[0].extra.update(files.staged)
+            mine[0].notes.extend(files.notes)
 
 
 def _render_all(

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ..content.load import open_root
+from ..content.load import Root, open_root
 from ..core.errors import ContentError, Interrupted, PnpError, UsageError
 from ..core.findings import Report
 from ..i18n.words import tr
@@ -97,6 +97,25 @@ ContactOpt = Annotated[
         "side (GAME-LANG-contact/), to show what the game holds.",
     ),
 ]
+ForOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--for",
+        help="Also write the files a print-on-demand shop takes (GAME-LANG-PROFILE/): "
+        "thegamecrafter, drivethrucards, makeplayingcards, or profiles/NAME.yaml of the content "
+        "root; its sizes and safe zone are checked first.",
+        show_default=False,
+    ),
+]
+TtsUrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--tts-url",
+        help="With --tts: the web address the TTS folder will be uploaded to; the saved "
+        "objects name their images BASE/FILE (else file:/// addresses on this machine).",
+        show_default=False,
+    ),
+]
 JobsOpt = Annotated[
     int,
     typer.Option(
@@ -146,6 +165,8 @@ def build_cmd(
     tts: TtsOpt = False,
     tts_max_px: TtsMaxOpt = 4096,  # printing.tts.TTS_MAX_PX
     contact_sheet: ContactOpt = False,
+    profile: ForOpt = None,
+    tts_url: TtsUrlOpt = None,
     jobs: JobsOpt = 0,
     proof: ProofOpt = False,
     force: ForceOpt = False,
@@ -174,7 +195,8 @@ def build_cmd(
             papers=tuple(p.value for p in (paper or [Paper.a4])),
             layout=layout,
             out_dir=out.resolve() if out else None,
-            exports=_exporters(png, tts, tts_max_px, proof, contact_sheet),
+            exports=_exporters(png, tts, tts_max_px, proof, contact_sheet, tts_url)
+            + _shop(r, profile, report),
             jobs=jobs,
             force=force,
         )
@@ -188,21 +210,44 @@ def build_cmd(
 
 
 def _exporters(
-    png: float | None, tts: bool, tts_max_px: int, proof: bool, contact: bool
+    png: float | None,
+    tts: bool,
+    tts_max_px: int,
+    proof: bool,
+    contact: bool,
+    tts_url: str | None = None,
 ) -> tuple[Any, ...]:
     """The output formats the options ask for (printing.exporters): the print PDF or a
-    translator's proof, and PNG faces, TTS sheets (at --png's resolution when asked) and
-    contact sheets."""
+    translator's proof, and PNG faces, TTS sheets (at --png's resolution when asked, their
+    images at --tts-url) and contact sheets."""
     from ..printing import exporters as ex
+    from ..printing.tts import base_url
 
     found: list[Any] = [ex.Proof() if proof else ex.PrintPdf()]
     if png is not None:
         found.append(ex.Png(dpi=png))
+    if tts_url is not None and not tts:
+        raise UsageError(tr("--tts-url needs --tts"))
     if tts:
-        found.append(ex.Tts(dpi=png or ex.Tts.dpi, max_px=tts_max_px))
+        url = base_url(tts_url) if tts_url is not None else None
+        found.append(ex.Tts(dpi=png or ex.Tts.dpi, max_px=tts_max_px, url=url))
     if contact:
         found.append(ex.ContactSheet())
     return tuple(found)
+
+
+def _shop(root: Root, name: str | None, report: Report) -> tuple[Any, ...]:
+    """The print-on-demand exporter of ``--for NAME`` (ContentError when its file has errors:
+    they are findings at their lines)."""
+    if name is None:
+        return ()
+    from ..content.profiles import read_profile
+    from ..printing.exporters import PrintOnDemand
+
+    found = read_profile(root, name, report)
+    if found is None:
+        raise ContentError(f"the profile {name} has errors; nothing was written")
+    return (PrintOnDemand(profile=found),)
 
 
 def _finite(**numbers: float | None) -> None:
@@ -252,7 +297,7 @@ def _say_written(outputs: list[Output], report: Report) -> None:
             )
         )
         if o.extra:
-            folders = sorted({p.parent.name for p in o.extra})
+            folders = sorted({_top(p, o.path.parent) for p in o.extra})
             typer.echo(
                 "  "
                 + tr("and {n} image files in {folders}").format(
@@ -261,3 +306,11 @@ def _say_written(outputs: list[Output], report: Report) -> None:
             )
         for note in o.notes:
             typer.echo("  " + note)
+
+
+def _top(path: Path, under: Path) -> str:
+    """The folder of ``under`` that ``path`` is in (or the file itself, directly in it)."""
+    try:
+        return path.relative_to(under).parts[0]
+    except (ValueError, IndexError):
+        return path.parent.name

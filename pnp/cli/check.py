@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from ..content.load import discover, load_game, open_root, select_games
+from ..content.load import Root, discover, load_game, open_root, select_games
+from ..content.model import Game
 from ..core.errors import PnpError
 from ..core.findings import Report, terminal_safe
 from .common import Format, FormatOpt, RootOpt, app, err, fail, findings_text, game_names, summary
@@ -47,6 +48,18 @@ JobsOpt = Annotated[
 ]
 
 
+ForOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--for",
+        help="Also check the games against a print-on-demand profile (thegamecrafter, "
+        "drivethrucards, makeplayingcards, or profiles/NAME.yaml of the content root): what "
+        "the shop cannot print, and texts outside its safe zone.",
+        show_default=False,
+    ),
+]
+
+
 @app.command("validate")
 def validate_cmd(
     games: Annotated[
@@ -56,6 +69,7 @@ def validate_cmd(
     fmt: FormatOpt = Format.text,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
     jobs: JobsOpt = 0,
+    profile: ForOpt = None,
     root: RootOpt = None,
 ) -> None:
     """Check games and report every finding as PATH:LINE:COL: severity [rule] message."""
@@ -65,7 +79,9 @@ def validate_cmd(
     try:
         r = open_root(root)
         ids = select_games(r, games)
-        validate(r, ids, report, jobs=jobs)
+        checked = validate(r, ids, report, jobs=jobs)
+        if profile is not None:
+            _check_for(r, profile, checked, report)
     except PnpError as exc:
         fail(exc)
     if fmt is Format.json:
@@ -77,3 +93,16 @@ def validate_cmd(
         err(summary(report, ids))
     failed = report.has_errors() or (strict and bool(report.warnings))
     raise typer.Exit(1 if failed else 0)
+
+
+def _check_for(root: Root, name: str, games: dict[str, Game], report: Report) -> None:
+    """The games against the print-on-demand profile ``name`` (its own findings first)."""
+    from ..content.profiles import read_profile
+    from ..validate.profile import check_profile
+
+    found = read_profile(root, name, report)
+    if found is None:
+        return  # the profile's findings say why
+    for game in games.values():
+        if not report.has_errors(game.id):
+            check_profile(root, game, found, report)

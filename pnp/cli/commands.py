@@ -4,7 +4,7 @@ Exit codes: 0 success, 1 content errors or build failure, 2 usage errors. No com
 Python traceback for bad input; set PNP_DEBUG=1 to see one for a bug in pnp itself.
 
 The commands live beside this module, one group per module (check, audit, build, new,
-designer, i18n, calibrate, docs); importing them adds them to the app, in the order of
+release, designer, i18n, calibrate, docs); importing them adds them to the app, in the order of
 ``pnp --help``. The options before the command (``--quiet``, ``--verbose``, ``--root``,
 ``--version``, shell completion) are here; every command also takes ``--quiet`` and
 ``--verbose`` after it (:mod:`.options`).
@@ -29,7 +29,7 @@ from .options import QuietOpt, RootBeforeOpt, VerboseOpt, before, everywhere
 
 # isort: off
 # the commands join the app as their modules are imported, in the order of `pnp --help`
-from . import check, audit, build, new, designer, i18n, calibrate, docs  # noqa: F401
+from . import check, audit, build, release, new, designer, i18n, calibrate, docs  # noqa: F401
 
 # isort: on
 

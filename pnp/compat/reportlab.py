@@ -6,6 +6,9 @@
   so that objects go to the file as they are made (:func:`saving_to`);
 - the paragraph parser's fragments (:func:`parse_fragments`) and a wrapped paragraph's lines
   (:func:`wrapped_lines`), to measure text without drawing it;
+- the flags by which a platypus ``Frame`` spaces a flowable (``_ZEROSIZE``, ``_SPACETRANSFER``),
+  copied onto the flowable that stands in for it while the setup sheet is measured
+  (:func:`copy_frame_flags`);
 - three module globals of ``platypus.paragraph`` that its line breaking calls for every word
   (``stringWidth``, ``getAscentDescent``, ``sameFrag``), replaced while pnp fits texts by a
   memo of the first two and a faster equivalent of the third (:func:`quick_line_breaking`);
@@ -17,6 +20,11 @@
 - reportlab's harfbuzz shaping (``ttfonts.shapeFragWord`` and the ``ShapedStr`` it makes, whose
   ``__shapeData__`` hold the advances), to shape the runs pnp lays out itself (:func:`shape`),
   and a text object's content list (``_code``), to mark glyphs with an ``/ActualText``;
+- a form XObject's resources (``pdfdoc.PDFFormXObject.format``, ``Canvas._setXObjects``),
+  completed with its transparency states and shadings (:func:`complete_forms`); the text
+  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`);
+  paragraph word splitting (``paragraph._getFragWords``), to keep inline images with their
+  word (:func:`glue_inline_images`);
 - ``rl_config.useA85``: off while pnp makes a PDF (:func:`pdf_settings`), since ASCII85 only
   makes PDFs 25 % larger; reportlab's default is restored afterwards.
 """
@@ -263,6 +271,17 @@ def same_fragment(f: Any, g: Any) -> int:
     return 1
 
 
+_FRAME_FLAGS = ("_ZEROSIZE", "_SPACETRANSFER")  # a flowable that takes no room; passes its space on
+
+
+def copy_frame_flags(inner: Any, outer: Any) -> None:
+    """Give ``outer`` the flags by which a platypus Frame spaces ``inner``: a flowable standing
+    in for another is spaced as that one."""
+    for flag in _FRAME_FLAGS:
+        if hasattr(inner, flag):
+            setattr(outer, flag, getattr(inner, flag))
+
+
 def wrapped_lines(paragraph: Any) -> list[Any] | None:
     """The lines of a paragraph after ``wrap`` (tuples or line objects), or None."""
     lines = getattr(paragraph, "blPara", None)
@@ -344,6 +363,144 @@ def _first_subset(state: Any) -> tuple[dict[int, int], frozenset[str]]:
     if 32 in table:
         table[0xA0] = table[32]
     return table, frozenset(map(chr, table))
+
+
+@contextlib.contextmanager
+def colours_at_alpha(canvas: Any, opacity: float) -> Iterator[None]:
+    """Everything drawn in the block takes ``opacity`` (times its colour's own alpha).
+
+    reportlab sets the fill and stroke alpha from every colour it is given (an opaque colour
+    puts the alpha back to 1), on the canvas and in every text object a paragraph makes: an
+    alpha set before drawing would last only until the next colour. Its colour space hook
+    (``canvas._enforceColorSpace``, which text objects copy when they are made) sees every
+    colour first; in the block it gives each one the opacity."""
+    from reportlab.lib.colors import CMYKColor, Color, toColor
+
+    before = canvas._enforceColorSpace
+
+    def at_alpha(colour: Any) -> Any:
+        if before is not None:
+            colour = before(colour)
+        if isinstance(colour, str):
+            colour = toColor(colour)
+        elif isinstance(colour, tuple | list):
+            colour = CMYKColor(*colour) if len(colour) == 4 else Color(*colour)
+        own = colour.alpha if getattr(colour, "alpha", None) is not None else 1.0
+        return colour.clone(alpha=own * opacity)
+
+    canvas._enforceColorSpace = at_alpha
+    try:
+        yield
+    finally:
+        canvas._enforceColorSpace = before
+
+
+_FORMS_COMPLETE = False  # form XObjects given all their resources, for the process
+
+
+def complete_forms() -> None:
+    """From now on, a form XObject (a face drawn more than once: ``canvas.beginForm``) lists
+    the transparency states and shadings its content uses among its resources, as a page
+    does. reportlab gives a form only fonts and XObjects (``pdfdoc.PDFFormXObject.format``),
+    so an opacity, a gradient or an SVG's shading inside a form would name resources the
+    form does not have (viewers then draw it opaque, or not at all). The canvas hands a form
+    its shadings where it hands it its XObjects (``Canvas._setXObjects``); a form that uses
+    neither is written as before. Installed once, before the first such drawing."""
+    global _FORMS_COMPLETE
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen.canvas import Canvas
+
+    with _BREAKING_LOCK:
+        if _FORMS_COMPLETE:
+            return
+        set_xobjects = Canvas._setXObjects
+        form_format = pdfdoc.PDFFormXObject.format
+
+        def with_shadings(canvas: Any, thing: Any) -> None:
+            set_xobjects(canvas, thing)
+            if isinstance(thing, pdfdoc.PDFFormXObject):
+                thing._shadingUsed = dict(canvas._shadingUsed)
+
+        def format_form(form: Any, document: Any) -> Any:
+            shadings = getattr(form, "_shadingUsed", None)
+            states = getattr(form, "ExtGState", None)
+            if not form.Resources and (shadings or states):
+                resources = pdfdoc.PDFResourceDictionary()
+                resources.basicFonts()
+                resources.allProcs() if form.hasImages else resources.basicProcs()
+                if form.XObjects:
+                    resources.XObject = form.XObjects
+                if states:
+                    resources.ExtGState = states
+                resources.setShading(shadings or {})
+                resources.setColorSpace(getattr(form, "_colorsUsed", None) or {})
+                form.Resources = resources
+            return form_format(form, document)
+
+        Canvas._setXObjects = with_shadings
+        pdfdoc.PDFFormXObject.format = format_form
+        _FORMS_COMPLETE = True
+
+
+_GLUED = False  # reportlab's word splitting wrapped once, for the rest of the process
+
+
+def glue_inline_images() -> None:
+    """From now on, an inline image (``<img>``) with no space between it and the text before
+    or after it is part of that word for reportlab's line breaking, as a glyph would be.
+
+    reportlab's ``paragraph._getFragWords`` makes every inline image a word of its own, so a
+    line may break between "1" and the icon that follows it with no space; pnp's markup puts
+    a no-break space (or nothing) there precisely so that it cannot. The wrapper joins such
+    neighbours into one word (their widths added, their fragments in order) and changes
+    nothing else: words separated by a space, and paragraphs without images, are left as
+    reportlab makes them. Installed once, for the process: a paragraph may be wrapped again
+    when it is drawn, and must break as it was measured."""
+    global _GLUED
+    from reportlab.platypus import paragraph
+
+    with _BREAKING_LOCK:
+        if _GLUED:
+            return
+        original = paragraph._getFragWords
+        spaced = paragraph._HSFrag
+
+        def frag_words(frags: Any, maxWidth: Any = None) -> Any:
+            words = original(frags, maxWidth)
+            if not any(_is_image_word(w) for w in words):
+                return words
+            return _glued(words, spaced)
+
+        paragraph._getFragWords = frag_words
+        _GLUED = True
+
+
+def _is_image_word(word: Any) -> bool:
+    return type(word) is list and len(word) == 2 and hasattr(word[1][0], "cbDefn")
+
+
+def _glued(words: list[Any], spaced: Any) -> list[Any]:
+    """``words`` with each inline image joined to a word it touches (no space between): the
+    word before it when that word has no space after it, the word after it when that word is
+    not the empty one reportlab makes for a space."""
+    out: list[Any] = []
+    for word in words:
+        prev: Any = out[-1] if out else None
+        joinable = prev is not None and type(prev) in (list, spaced)
+        if joinable and _is_image_word(word) and type(prev) is list:
+            out[-1] = list([prev[0] + word[0], *prev[1:], *word[1:]])
+        elif joinable and type(word) in (list, spaced) and _ends_in_image(prev):
+            if type(word) is spaced and len(word) == 2 and word[1][1] == "":
+                out.append(word)  # the space after the image: a break may come here
+            else:
+                out[-1] = type(word)([prev[0] + word[0], *prev[1:], *word[1:]])
+        else:
+            out.append(word)
+    return out
+
+
+def _ends_in_image(word: Any) -> bool:
+    return type(word) is list and len(word) > 1 and hasattr(word[-1][0], "cbDefn")
 
 
 def share_images(paragraph: Any, readers: dict[Any, Any]) -> None:

@@ -2,8 +2,8 @@
 
 A path in content is relative to the game's folder. It must stay inside that folder (or the
 content root's fonts/ for fonts): absolute paths, ``..`` escapes and symlinks that lead outside
-are refused. Images are opened only if they are PNG or JPEG, and Pillow's decompression-bomb
-limit is an error, not a warning.
+are refused. Images are opened only if they are PNG, JPEG or SVG (an SVG checked as untrusted
+XML: :mod:`.svgfiles`), and Pillow's decompression-bomb limit is an error, not a warning.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from PIL import Image
 
-from ..core.files import open_regular, read_limited
+from ..core.files import ReadRefused, open_regular, read_limited
 from ..core.run import current
 from .imagefiles import (
     JPEG_SIGNATURE,
@@ -30,6 +30,7 @@ from .imagefiles import (
     jpeg_frame,
     png_check,
 )
+from .svgfiles import MAX_SVG_BYTES, SvgRefused, check_svg, looks_like_svg
 
 MAX_IMAGE_PIXELS = 60_000_000  # about 7,700 x 7,700: far more than 600 dpi on A3
 IMAGE_FORMATS = {"PNG", "JPEG"}
@@ -131,7 +132,7 @@ MAX_REMEMBERED = 50_000
 READ_WHOLE = 64 * 1024 * 1024  # larger files are streamed, never held in memory
 PARALLEL_BYTES = 32 * 1024 * 1024  # below this, starting processes costs more than it saves
 _SIGNATURES = (PNG_SIGNATURE, JPEG_SIGNATURE)
-_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+_IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
 def _key(path: Path, st: os.stat_result) -> Key:
@@ -147,9 +148,11 @@ def _probes() -> dict[Key, ImageInfo | AssetError]:
 
 
 def _probe(path: Path, source: Path | io.BytesIO, head: bytes) -> ImageInfo:
+    if path.suffix.lower() == ".svg" or looks_like_svg(head):
+        return _probe_svg(path, source)
     if not head.startswith(_SIGNATURES):
         raise AssetError(
-            f"{path.name} is not a PNG or JPEG file; convert it to PNG or JPEG", "bad-image"
+            f"{path.name} is not a PNG, JPEG or SVG file; convert it to PNG", "bad-image"
         )
     try:
         with warnings.catch_warnings():
@@ -183,6 +186,44 @@ def _probe(path: Path, source: Path | io.BytesIO, head: bytes) -> ImageInfo:
         raise AssetError(
             f"{path.name} is damaged or unreadable ({reason}); export it again", "bad-image"
         ) from exc
+
+
+def _probe_svg(path: Path, source: Path | io.BytesIO) -> ImageInfo:
+    """An SVG checked as :func:`pnp.content.svgfiles.check_svg` checks it (size, references,
+    entities, elements); its size in CSS pixels, rounded."""
+    if not isinstance(source, io.BytesIO):
+        raise AssetError(
+            f"{path.name} is over the {MAX_SVG_BYTES // 2**20} MB limit for an SVG; simplify "
+            "it or export it as PNG",
+            "bad-image",
+        )
+    try:
+        info = check_svg(source.getvalue(), path.name)
+    except SvgRefused as exc:
+        raise AssetError(str(exc), "bad-image") from exc
+    return ImageInfo(path, "SVG", max(1, round(info.width)), max(1, round(info.height)), "vector")
+
+
+def svg_drawing(path: Path) -> Any:
+    """The vector drawing of an SVG file of the game (a reportlab Drawing in the SVG's own
+    units), checked again as it is read; made once per file and run. AssetError when the file
+    is not one pnp draws."""
+    st = path.stat()
+    drawings = current().store("content.svg-drawings", limit=256)
+    key = _key(path, st)
+    found = drawings.get(key)
+    if found is None:
+        try:
+            data = read_limited(path, MAX_SVG_BYTES, "image")
+            info = check_svg(data, path.name)
+        except SvgRefused as exc:
+            raise AssetError(str(exc), "bad-image") from exc
+        except ReadRefused as exc:
+            raise AssetError(f"{path.name}: {exc}", "bad-image") from exc
+        from ..compat.svglib import svg_drawing as drawing_of
+
+        found = drawings[key] = drawing_of(info.root)
+    return found
 
 
 def _structure(source: Path | io.BytesIO, fmt: str) -> None:
@@ -250,7 +291,7 @@ def file_digest(path: Path) -> str:
 
 def probe_image(path: Path) -> ImageInfo:
     """What kind of image a file is and its size in pixels; AssetError when it is not a usable
-    PNG or JPEG (damaged, too large, another format)."""
+    PNG, JPEG or SVG (damaged, too large, another format, an SVG pnp does not draw)."""
     settle()
     try:
         st = path.stat()
@@ -277,7 +318,7 @@ def _examine_all(paths: list[Path]) -> list[tuple[Key, str, ImageInfo | AssetErr
 
 
 def is_image_name(path: Path) -> bool:
-    """Whether a file is named as a PNG or JPEG."""
+    """Whether a file is named as a PNG, JPEG or SVG."""
     return path.suffix.lower() in _IMAGE_SUFFIXES
 
 

@@ -27,18 +27,21 @@ def fld(
     key: str = "",
     bounds: Bounds | None = None,
     unit: str = "",
+    above: bool = False,
     **kw: Any,
 ) -> Any:
     """A model field with documentation (shown in the JSON Schema) and an optional YAML key.
     ``bounds``: (lowest, highest) a number may be (None: no limit that way), in ``unit``;
-    the loader reports a number outside them, and the JSON Schema says them (minimum,
-    maximum): they are written once, here."""
+    ``above``: the lowest itself is not allowed (a number above it is). The loader reports a
+    number outside them, and the JSON Schema says them (minimum or exclusiveMinimum, maximum):
+    they are written once, here."""
     meta: dict[str, Any] = {"doc": doc}
     if key:
         meta["key"] = key
     if bounds is not None:
         meta["bounds"] = bounds
         meta["unit"] = unit
+        meta["above"] = above
     if default is dataclasses.MISSING and "default_factory" not in kw:
         return field(metadata=meta, **kw)
     if isinstance(default, list | dict | set):

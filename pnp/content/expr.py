@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import functools
 import re
 import signal
 import threading
@@ -29,6 +28,7 @@ from simpleeval import EvalWithCompoundTypes
 
 from ..compat.simpleeval import every_attribute_of, set_limits
 from ..core.findings import Pos
+from ..core.run import current
 
 TIME_LIMIT_S = 1.0
 MAX_EXPR_CHARS = 2000
@@ -226,11 +226,13 @@ def parse(expr: str) -> ast.AST:
         raise ExprError("the expression is too large to evaluate") from None
 
 
-@functools.lru_cache(maxsize=256)
 def _parsed(expr: str) -> ast.AST:
-    """A pure function of the text: the same tree for every row and every run (simpleeval
-    reads a tree, never changes it)."""
-    tree: ast.AST = EvalWithCompoundTypes.parse(expr)
+    """The tree of ``expr``, parsed once per run (simpleeval reads a tree, never changes it):
+    the run owns the memo, so nothing of a game's content stays in the process."""
+    trees = current().store("content.expr", limit=5000)
+    tree: ast.AST | None = trees.get(expr)
+    if tree is None:
+        tree = trees[expr] = EvalWithCompoundTypes.parse(expr)
     return tree
 
 

@@ -397,15 +397,19 @@ def _within(key: str, value: Any, meta: Any, pos: Pos, ctx: Context) -> None:
     """A number outside its field's bounds (``fld(bounds=...)``) is an error (kept as
     written, as the model's other checks keep what they report)."""
     low, high = meta["bounds"]
+    above = meta.get("above", False)
     if not isinstance(value, int | float) or (
-        (low is None or value >= low) and (high is None or value <= high)
+        (low is None or value > low or (value == low and not above))
+        and (high is None or value <= high)
     ):
         return
     unit = f" {meta['unit']}" if meta["unit"] else ""
     if high is None:
-        what = f"at least {low:g}{unit}"
+        what = f"{'above' if above else 'at least'} {low:g}{unit}"
     elif low is None:
         what = f"at most {high:g}{unit}"
+    elif above:
+        what = f"above {low:g} and at most {high:g}{unit}"
     else:
         what = f"between {low:g} and {high:g}{unit}"
     ctx.error(pos, f"{key} must be {what}; it is {value:g}")
@@ -490,7 +494,8 @@ class SchemaBuilder:
                 )
             if "bounds" in f.metadata:  # written once, in the model: fld(bounds=...)
                 low, high = f.metadata["bounds"]
-                sch.update({"minimum": low} if low is not None else {})
+                least = "exclusiveMinimum" if f.metadata.get("above") else "minimum"
+                sch.update({least: low} if low is not None else {})
                 sch.update({"maximum": high} if high is not None else {})
             props[yaml_key(f)] = sch
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:

@@ -84,6 +84,22 @@ CUT_CLEARANCE = rule(
     Severity.WARNING,
     "a text, track or table prints within 1.5 mm of its face's cut line (trim, circle, hexagon)",
 )
+SAFE_ZONE = rule(
+    "safe-zone",
+    Severity.ERROR,
+    "pnp validate --for: a text, track or table lies outside a print-on-demand shop's safe zone",
+)
+POD_SIZE = rule(
+    "pod-size",
+    Severity.ERROR,
+    "pnp validate --for: a deck's card size is none the print-on-demand shop prints",
+)
+POD_PRODUCT = rule(
+    "pod-product",
+    Severity.INFO,
+    "pnp validate --for: a token set or board the print-on-demand shop has no product for",
+)
+PROFILE = rule("profile", Severity.ERROR, "a print-on-demand profile file is not valid")
 TRACK_CELL = rule(
     "track-cell",
     Severity.WARNING,

@@ -51,10 +51,27 @@ PAPERS: dict[str, Size] = {
     "a3": Size(297.0, 420.0),
 }
 
+
+def inches(w: float, h: float) -> Size:
+    """A size given in inches, in millimetres."""
+    return Size(round(w * MM_PER_INCH, 4), round(h * MM_PER_INCH, 4))
+
+
+# Card presets. The first five are the names pnp has always given (PRODUCT.md: poker 63 x 88);
+# they keep their sizes, so no pack changes size. The others name the sizes shops print by
+# what they are: the US inch sizes, and 63 x 88 mm under a name of its own (docs/format.md).
 CARD_SIZES: dict[str, Size] = {
     "poker": Size(63.0, 88.0),
     "bridge": Size(57.0, 89.0),
     "mini": Size(44.0, 63.0),
     "tarot": Size(70.0, 120.0),
     "square": Size(70.0, 70.0),
+    "euro-poker": Size(63.0, 88.0),  # the poker card of European decks and MtG-style games
+    "poker-us": inches(2.5, 3.5),  # 63.5 x 88.9: the poker card of US shops
+    "bridge-us": inches(2.25, 3.5),  # 57.15 x 88.9
+    "tarot-us": inches(2.75, 4.75),  # 69.85 x 120.65
+    "mini-us": inches(1.75, 2.5),  # 44.45 x 63.5
+    "mini-euro": Size(44.0, 68.0),
+    "square-us": inches(3.5, 3.5),  # 88.9 x 88.9
+    "jumbo": inches(3.5, 5.5),  # 88.9 x 139.7
 }

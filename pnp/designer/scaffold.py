@@ -2,7 +2,9 @@
 and the JSON Schema editors use.
 
 The scaffold shows each part of the format once: a deck with a shared back, a two-sided card,
-a token, a setup table that deals from the box, and an invariant. It validates clean and
+a token, a setup table that deals from the box, an invariant, and a card layout a designer
+can keep (a coloured band, an art area with SVG art of its own, the text, a footer) with a
+back to match. It validates clean and
 builds; every file starts with a `yaml-language-server` line pointing at the schema that
 `pnp new` and `pnp schema` write next to the games (cards/pnp-game.schema.json for game.yaml,
 cards/pnp-content.schema.json for the other files). Beside cards/, the root gets a README.md
@@ -232,6 +234,7 @@ def new_game(root: Root, game: str, langs: list[str], own_fonts: bool = False) -
     files = _game_files(game, langs)
     folder.mkdir(parents=True)
     for name, text in files.items():
+        (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_text(text, "utf-8")
     made = NewGame(folder, langs)
     _root_files(root, game, own_fonts, made)
@@ -266,8 +269,10 @@ def _game_files(game: str, langs: list[str]) -> dict[str, str]:
     return {
         "game.yaml": head_game + _game_yaml(game, langs, t),
         "decks.yaml": head + _decks_yaml(t),
+        "layouts.yaml": head + LAYOUTS_YAML,
         "tokens.yaml": head + _tokens_yaml(t),
         "tables.yaml": head + _tables_yaml(t),
+        **ART,
     }
 
 
@@ -322,26 +327,32 @@ def _decks_yaml(t: Callable[[str], str]) -> str:
     return f"""decks:
   actions:
     name: {t("deck")}
+    layout: action           # layouts.yaml: how the fronts are drawn
     back:                    # one back for the whole deck, drawn once in the PDF
+      layout: action-back
       title: {t("back")}
     cards:
       - id: run
         copies: 5
         title: {t("run")}
         text: {t("run_text")}
+        art: art/scene.svg   # your own picture here: PNG, JPEG or SVG
       - id: trade
         copies: 4
         title: {t("trade")}
         text: {t("trade_text")}
+        art: art/scene.svg
       - id: windfall
         copies: 2
+        style: gold          # a style of the layout: its colours
         title: {t("coin_card")}
         text: {t("coin_text")}
+        art: art/scene.svg
       - id: storm            # a two-sided card: its own back replaces the deck's
+        style: storm
         title: {t("flip")}
         text: {t("flip_text")}
         back:
-          layout: card         # the built-in back prints only a title; this one, the text too
           title: {t("flip_back")}
           text: {t("flip_back_text")}
 """
@@ -383,6 +394,66 @@ invariants:
     assert: "row.cards * row.players < decks.actions.total"
     message: {t("check")}
 """
+
+
+# The layout of the example's cards: a band in the style's accent colour with the title, an
+# art area (the card's art, cropped to fill it; a plain panel when a card has none), the
+# text, the game's name at the foot; the back in the same colours, with an emblem. Words
+# appear nowhere in it: it is the same in every language.
+LAYOUTS_YAML = """layouts:
+  action:
+    styles:
+      default: {accent: "#2f5d8a"}
+      gold: {accent: "#a66d00"}
+      storm: {accent: "#5e35b1"}
+    elements:
+      - {name: band, box: [0, 0, "100%", 17], gradient: {colors: [accent, "#1c2733"]}}
+      - {name: title, box: [5, 3.5, 53, 10], field: title, font: bold, size: 14, min_size: 9,
+         color: "#ffffff", valign: middle, shadow: {opacity: 0.35}}
+      - {name: art-area, box: [5, 20, 53, 30], fill: "#e6ebf0", radius: 2}
+      - {name: art, box: [5, 20, 53, 30], image: art, fit: cover, when: art}
+      - {name: text, box: [7, 53, 49, 23], field: text, size: 10, min_size: 7}
+      - {name: rule, line: [7, 78.5, 56, 78.5], stroke: accent, stroke_width: 0.4}
+      - {name: footer, box: [7, 79.5, 49, 5], template: "{{ game_title }}", size: 6.5,
+         color: "#607d8b"}
+  action-back:
+    extends: action
+    elements:
+      - {name: band, box: [0, 0, "100%", "100%"],
+         gradient: {colors: [accent, "#1c2733"], angle: 45}}
+      - {name: title, box: [5, 60, 53, 12], field: title, font: bold, size: 16,
+         color: "#ffffff", align: center, valign: middle, shadow: {opacity: 0.35}}
+      - {name: art-area, box: [4, 4, 55, 80], stroke: "#ffffff", stroke_width: 0.5, radius: 3,
+         opacity: 0.5}
+      - {name: art, box: [19, 20, 25, 25], image: art/emblem.svg, fit: contain}
+      - {name: text, box: [7, 72, 49, 10], field: text, size: 8, min_size: 6, color: "#ffffff",
+         align: center}
+      - {name: rule, drop: true}
+      - {name: footer, drop: true}
+"""
+
+ART = {
+    "art/scene.svg": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 530 300">
+  <!-- made by `pnp new`: replace it with your art (PNG, JPEG or SVG) -->
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#9fc5e8"/><stop offset="1" stop-color="#e6f0f8"/>
+    </linearGradient>
+  </defs>
+  <rect width="530" height="300" fill="url(#sky)"/>
+  <circle cx="410" cy="80" r="38" fill="#f6c343"/>
+  <path d="M0 220 L120 130 L210 200 L320 110 L530 240 L530 300 L0 300 Z" fill="#5b7f95"/>
+  <path d="M0 260 C120 220 260 280 530 235 L530 300 L0 300 Z" fill="#3f6b4f"/>
+</svg>
+""",
+    "art/emblem.svg": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <!-- made by `pnp new`: the emblem on the card backs -->
+  <circle cx="50" cy="50" r="44" fill="none" stroke="#ffffff" stroke-width="5"/>
+  <path d="M50 18 L60 42 L86 42 L65 58 L73 84 L50 68 L27 84 L35 58 L14 42 L40 42 Z"
+        fill="#ffffff"/>
+</svg>
+""",
+}
 
 
 # --- the content root around the games ----------------------------------------------------
@@ -432,8 +503,8 @@ with `pip install pnp-press`.
 pnp's documentation comes with it: `pnp docs` lists the topics, `pnp docs format` prints the
 format of these files (every key, with examples), `pnp docs format --open` shows it in a
 browser; `pnp docs rules` (what `pnp validate` checks), `pnp docs spreadsheets` (card lists in
-CSV, XLSX or ODS), `pnp docs translating`. `pnp --help` and `pnp COMMAND --help` list the
-commands and their options.
+CSV, XLSX or ODS), `pnp docs translating`, `pnp docs printing` (print-on-demand shops, a
+release). `pnp --help` and `pnp COMMAND --help` list the commands and their options.
 
 Run these in this folder (or add `--root` and its path):
 

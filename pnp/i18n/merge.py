@@ -6,14 +6,23 @@ laid out as msgmerge lays it out (:func:`merged_header`), in UTF-8 as msgmerge w
 entries the template lost become obsolete when they hold a translation, and are dropped when
 they do not, as GNU does.
 
-Where pnp does more than msgmerge:
+A template entry takes, in this order:
 
-- an entry is also found by its msgctxt alone (pnp's contexts are stable places in a game):
-  a changed source keeps its translation, marked fuzzy, with the source it was made for in
-  ``#|`` lines, however different the new text is;
-- an obsolete entry comes back when its source does (as fuzzy when the text differs);
-- a fuzzy entry whose source returns to the text its translation was made for is confirmed
-  again (the fuzzy flag and ``#|`` lines go).
+1. the catalog's entry with its msgctxt and msgid (active, else obsolete: it comes back);
+2. pnp's own rule (pnp's contexts are stable places in a game): the entry with its msgctxt
+   alone, when no other template entry has that msgctxt; a changed source keeps its
+   translation, marked fuzzy, with the source it was made for in ``#|`` lines, however
+   different the new text is;
+3. msgmerge's rule, for an entry still without a translation (a card renamed or moved, a deck
+   renamed, a catalog that lost its contexts): the translation of the same or the most similar
+   source text in any context, active or obsolete (:mod:`.fuzzy`), offered as fuzzy, with the
+   context and text it was made for in ``#|`` lines. pnp finds every one msgmerge finds, and of
+   equally similar ones prefers the one no other entry took, from the same source line, in the
+   most similar context (msgmerge takes the first).
+
+A fuzzy entry whose context and source return to those its translation was made for is
+confirmed again (the fuzzy flag and ``#|`` lines go). A translation is never put on another
+text without the fuzzy flag.
 
 Nothing a translator wrote is dropped: translations (every plural form), translator comments,
 the fuzzy flag and the header fields they filled are carried over.
@@ -22,8 +31,10 @@ the fuzzy flag and the header fields they filled are carried over.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
+from .fuzzy import TextIndex
 from .po import Catalog, Entry, Flags, header_field
 
 # header fields msgmerge copies from the template into the catalog
@@ -44,10 +55,11 @@ KNOWN_FIELDS = (
 _CHARSET = re.compile(r"(charset=)\S*", re.IGNORECASE)
 
 
-def merged_header(header: str, template: str) -> str:
+def merged_header(header: str, template: str, language: str = "") -> str:
     """The header as msgmerge rewrites it: the fields it knows first, in its order (a field
     given twice: the last one), the template's date and bug address, the charset UTF-8 (the
-    file is written in UTF-8), then every other line as it was."""
+    file is written in UTF-8), a ``Language`` field after ``Language-Team`` when it had none
+    (msgmerge ``--lang=language``), then every other line as it was."""
     known: dict[str, str] = {}
     others: list[str] = []
     for line in header.split("\n"):
@@ -66,6 +78,8 @@ def merged_header(header: str, template: str) -> str:
             known[name] = f"{name}: {value}"
     if "Content-Type" in known:
         known["Content-Type"] = _CHARSET.sub(r"\1UTF-8", known["Content-Type"])
+    if "Language-Team" in known and "Language" not in known:
+        known["Language"] = f"Language: {language}"
     lines = [known[f] for f in KNOWN_FIELDS if f in known] + others
     return "".join(line + "\n" for line in lines)
 
@@ -75,6 +89,7 @@ class MergeStats:
     added: int = 0  # new in the template, not translated yet
     changed: int = 0  # the source changed: the translation is now fuzzy
     revived: int = 0  # came back from the obsolete entries
+    matched: int = 0  # found by their text under another context (fuzzy; counted in changed)
     obsolete: int = 0  # translated entries the template no longer has
     dropped: int = 0  # untranslated entries the template no longer has (nothing to keep)
 
@@ -138,55 +153,82 @@ def _retired(old: Entry) -> Entry:
 
 
 def merge(
-    catalog: Catalog, template: Catalog, *, nplurals: int = 2, by_context: bool = True
+    catalog: Catalog,
+    template: Catalog,
+    *,
+    nplurals: int = 2,
+    by_context: bool = True,
+    language: str = "",
 ) -> tuple[Catalog, MergeStats]:
     """``catalog`` brought up to date with ``template``; ``catalog`` itself is not changed.
 
     ``nplurals``: plural forms of the catalog's language (new plural entries get that many).
     ``by_context``: also match an entry by its msgctxt alone (pnp's game catalogs).
+    ``language``: the catalog's language, for a header that does not say it.
     """
     stats = MergeStats()
     active = [e for e in catalog.entries if e.msgid or e.msgctxt is not None]
-    exact, by_ctx = _indexes([*active, *catalog.obsolete], by_context)
-    used: set[int] = set()
+    known = [*active, *catalog.obsolete]
+    own = _own_entries(known, template, by_context)
+    used = {id(old) for old in own if old is not None}
     revived_ids = {id(e) for e in catalog.obsolete}
-    header = merged_header(catalog.header.msgstr[0], template.header.msgstr[0])
-    out = Catalog(header=replace(catalog.header, msgstr=[header]))
-    for t in template.entries:
-        old = exact.get(t.key)
-        if old is not None and id(old) not in used:
+    texts: TextIndex | None = None
+    header = merged_header(catalog.header.msgstr[0], template.header.msgstr[0], language)
+    notes = list(template.header.extracted)  # msgmerge takes the header's notes from the template
+    out = Catalog(header=replace(catalog.header, msgstr=[header], extracted=notes))
+    for t, old in zip(template.entries, own, strict=True):
+        if old is not None and old.key == t.key:
             new = _from(old, t, nplurals)
             if not new.flags.fuzzy:
                 new.clear_previous()  # msgmerge keeps #| lines on fuzzy entries only
+        elif old is not None and old.translated:
+            new = _by_context(old, t, nplurals, stats)
         else:
-            old = by_ctx.get(t.msgctxt) if t.msgctxt is not None else None
-            if old is None or id(old) in used:
+            # as msgmerge: the translation of the same or a similar text in another context
+            texts = texts or TextIndex(known)
+            similar = texts.best(t, used)
+            if similar is not None:
+                new = _by_text(similar, t, nplurals, stats)
+                if old is not None:  # an untranslated entry of this context: keep its notes
+                    new.comments += [c for c in old.comments if c not in new.comments]
+                old = similar
+                used.add(id(old))
+            elif old is not None:  # untranslated, in the same context: its comments stay
+                new = _by_context(old, t, nplurals, stats)
+            else:
                 out.entries.append(_fresh(t, nplurals))
                 stats.added += 1
                 continue
-            new = _by_context(old, t, nplurals, stats)
         if id(old) in revived_ids:
             stats.revived += 1
-        used.add(id(old))
         out.entries.append(new)
     out.obsolete = _leftovers(active, catalog.obsolete, used, stats)
     return out, stats
 
 
-def _indexes(
-    known: list[Entry], by_context: bool
-) -> tuple[dict[tuple[str | None, str], Entry], dict[str, Entry]]:
-    """The catalog's entries (active ones first, then obsolete ones) by key, and by msgctxt
-    (when ``by_context``); the first one of each key or msgctxt."""
+def _own_entries(known: list[Entry], template: Catalog, by_context: bool) -> list[Entry | None]:
+    """For each template entry, the catalog's entry with its msgctxt and msgid; else (when
+    ``by_context``) one with its msgctxt, if no other template entry has that msgctxt: a
+    translated one first, active before obsolete."""
     exact: dict[tuple[str | None, str], Entry] = {}
     for e in known:
         exact.setdefault(e.key, e)  # the active entry wins over an obsolete twin
+    contexts = Counter(t.msgctxt for t in template.entries)
     by_ctx: dict[str, Entry] = {}
     if by_context:
         for e in known:
-            if e.msgctxt is not None:
-                by_ctx.setdefault(e.msgctxt, e)
-    return exact, by_ctx
+            ctx = e.msgctxt
+            if ctx is not None and contexts[ctx] == 1:
+                first = by_ctx.get(ctx)
+                if first is None or (e.translated and not first.translated):
+                    by_ctx[ctx] = e
+    out: list[Entry | None] = []
+    for t in template.entries:
+        old = exact.get(t.key)
+        if old is None and t.msgctxt is not None:
+            old = by_ctx.get(t.msgctxt)
+        out.append(old)
+    return out
 
 
 def _by_context(old: Entry, t: Entry, nplurals: int, stats: MergeStats) -> Entry:
@@ -209,6 +251,25 @@ def _by_context(old: Entry, t: Entry, nplurals: int, stats: MergeStats) -> Entry
         new.previous_msgid = old.msgid
         new.previous_msgid_plural = old.msgid_plural
         stats.changed += 1
+    return new
+
+
+def _by_text(old: Entry, t: Entry, nplurals: int, stats: MergeStats) -> Entry:
+    """``old``'s translation offered for the template entry ``t`` (the same or a similar text
+    in another context): fuzzy, with the context and text it was made for in ``#|`` lines."""
+    new = _from(old, t, nplurals)
+    made_for = (old.previous_msgctxt, old.previous_msgid, old.previous_msgid_plural)
+    if not (old.flags.fuzzy and old.previous_msgid is not None):
+        new.previous_msgctxt = old.msgctxt
+        new.previous_msgid = old.msgid
+        new.previous_msgid_plural = old.msgid_plural
+    elif made_for == (t.msgctxt, t.msgid, t.msgid_plural):
+        new.flags.fuzzy = False  # back to exactly the place and text it was made for
+        new.clear_previous()
+        return new
+    new.flags.fuzzy = True
+    stats.changed += 1
+    stats.matched += 1
     return new
 
 

@@ -265,6 +265,30 @@ SHEET_WORDS: tuple[Word, ...] = (
     ),
     _W("put on top: {cards}", "scenario deck step", "scenarios"),
     _W("put at the bottom: {cards}", "scenario deck step", "scenarios"),
+    # the README of a release bundle (pnp release)
+    _W(
+        "Tabletop Simulator: copy the .json files of {folder} into your “Saves/Saved Objects” "
+        "folder; they load their images from {url}.",
+        "release README: the Tabletop Simulator export, its images on the web ({url})",
+        "release",
+    ),
+    _W(
+        "Tabletop Simulator: copy the .jpg files of {folder} into your “Mods/Images” folder and "
+        "its .json files into “Saves/Saved Objects”.",
+        "release README: the Tabletop Simulator export, its images on the player's computer",
+        "release",
+    ),
+    _W(
+        "{file}: a picture of every card, token and board of this copy.",
+        "release README: the contact sheet, for a game page",
+        "release",
+    ),
+    _W(
+        "SHA256SUMS lists a checksum for every file of this bundle (check them with: sha256sum "
+        "-c SHA256SUMS).",
+        "release README: the checksums file",
+        "release",
+    ),
     # the translator's proof (pnp build --proof)
     _W(
         "Proof: left the source text, right the translation; red frame: does not fit, "
@@ -305,7 +329,7 @@ def builtin(lang: str) -> Builtin | None:
         scan = scan_po(path.read_bytes())
         if scan.errors or scan.text is None:
             return None  # a broken file in the package: tests keep this from shipping
-        catalog = parse(scan.text)
+        catalog = parse(scan.text, scan.charset)
         return Builtin(code, _complete(catalog), scan.plural)
     return None
 

@@ -26,7 +26,8 @@ class FacePage:
     owner: str
     card: str
     side: str
-    page: Page
+    page: Page  # the face in its slot (with its bleed, when the slot has one), page-sized
+    cut: tuple[int, int] | None = None  # pixels cut from the middle of the page's (bleed)
 
 
 def _stem(*parts: str) -> str:
@@ -55,6 +56,28 @@ def face_pages(game: Game, owners: list[Deck | TokenSet], sizes: dict[str, Size]
                 cid = "" if shared else card.id
                 out.append(FacePage(_stem(owner.id, cid, side), owner.id, cid, side, page))
     return out
+
+
+def board_pages(game: Game, dpi: float, most: int) -> tuple[list[FacePage], list[str]]:
+    """Each side of each board as a page of its own size (``board-ID-front``, ``-back``, of
+    owner ``board-ID``), and
+    the boards left out: those of more than ``most`` pixels at ``dpi``."""
+    out: list[FacePage] = []
+    left: list[str] = []
+    for board in game.boards.values():
+        if px(board.size.w, dpi) * px(board.size.h, dpi) > most:
+            left.append(board.id)
+            continue
+        sides: list[tuple[str, Face]] = [("front", board)]
+        if board.back is not None:
+            sides.append(("back", board.back))
+        for side, face in sides:
+            page = Page("fronts", board.size)
+            item = Item(face, board, board, side)  # type: ignore[arg-type]
+            page.slots.append(Slot(Rect(0, 0, board.size.w, board.size.h), item))
+            owner = f"board-{board.id}"  # not a deck's or token set's id
+            out.append(FacePage(_stem(owner, side), owner, board.id, side, page))
+    return out, left
 
 
 def rasterise(pdf_bytes: bytes, dpi: float, sizes: list[Size]) -> list[Image.Image]:

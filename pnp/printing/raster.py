@@ -133,7 +133,9 @@ def _per_page(faces: list[FacePage], dpi: float) -> Iterator[list[FacePage]]:
 
 
 def _lay_out(pages: list[Page], faces: list[FacePage], dpi: float) -> tuple[Placed, ...]:
-    """Add pages holding ``faces`` (all of one size) to ``pages``; where each face is."""
+    """Add pages holding ``faces`` (all of one size) to ``pages``; where each face is. A face
+    keeps its slot's place and bleed on its page (a print-on-demand face: its trim inside its
+    bleed), and is cut as ``face.cut`` pixels from the middle when it gives them."""
     placed: list[Placed] = []
     for run in _per_page(faces, dpi):
         w, h = _face_px(run[0], dpi)
@@ -141,13 +143,16 @@ def _lay_out(pages: list[Page], faces: list[FacePage], dpi: float) -> tuple[Plac
         rows = math.ceil(len(run) / cols)
         to_mm = MM_PER_INCH / dpi
         size = Size((cols * (w + GAP) + GAP) * to_mm, (rows * (h + GAP) + GAP) * to_mm)
-        page = Page("fronts", size)
+        page = Page("fronts", size, side=run[0].page.side)  # "back": no cut outlines drawn
         for i, face in enumerate(run):
             r, c = divmod(i, cols)
             x, y = GAP + c * (w + GAP), GAP + r * (h + GAP)
-            mm = face.page.size
-            page.slots.append(Slot(Rect(x * to_mm, y * to_mm, mm.w, mm.h), face.page.slots[0].item))
-            placed.append(Placed(face.name, len(pages), (x, y, x + w, y + h)))
+            src = face.page.slots[0]
+            at = Rect(x * to_mm + src.rect.x, y * to_mm + src.rect.y, src.rect.w, src.rect.h)
+            page.slots.append(Slot(at, src.item, bleed=src.bleed))
+            cw, ch = face.cut or (w, h)
+            left, top = x + (w - cw) // 2, y + (h - ch) // 2
+            placed.append(Placed(face.name, len(pages), (left, top, left + cw, top + ch)))
         pages.append(page)
     return tuple(placed)
 
@@ -196,7 +201,7 @@ def _cut(
     bitmap (:func:`.export.unfiltered_png`), one mostly covered by images through Pillow's
     filtering encoder; and paste each into the task's sheet. No copy of the whole page is
     made, only of the faces that Pillow takes."""
-    scale = _scale(page, placed)
+    scale = _scale(page, task.dpi)
     photos = _with_images(page, scale, placed)
     bitmap = page.render(
         scale=scale, force_bitmap_format=pdfium_c.FPDFBitmap_BGR, rev_byteorder=True
@@ -272,12 +277,12 @@ def jpeg_bytes(image: Image.Image, dpi: float) -> bytes:
     return buf.getvalue()
 
 
-def _scale(page: pdfium.PdfPage, placed: list[Placed]) -> float:
-    """The scale that makes the page exactly the pixels it was laid out in: pdfium stretches a
-    page over the next whole pixel, which would move the faces by a fraction of one."""
-    want_w = max(p.box[2] for p in placed) + GAP
-    want_h = max(p.box[3] for p in placed) + GAP
+def _scale(page: pdfium.PdfPage, dpi: float) -> float:
+    """The scale that makes the page exactly the pixels it was laid out in (whole pixels at
+    ``dpi``): pdfium stretches a page over the next whole pixel, which would move the faces by
+    a fraction of one."""
     width, height = page.get_size()
+    want_w, want_h = round(width * dpi / 72.0), round(height * dpi / 72.0)
     return min(want_w / width, want_h / height) * (1 - 1e-9)
 
 

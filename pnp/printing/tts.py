@@ -25,12 +25,14 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote, urlsplit
 
 from ..content.model import Card, Deck
+from ..core.errors import UsageError
 from ..core.units import MM_PER_INCH, Size, px
 
 if TYPE_CHECKING:  # pdfium is loaded when faces are drawn
@@ -158,6 +160,40 @@ def plan_decks(
     return out
 
 
+# --- where the images are -----------------------------------------------------------------------
+def base_url(url: str) -> str:
+    """``--tts-url``: the web address the folder of sheets will be uploaded to (http or
+    https, with a host; no query or fragment), without its last slash. UsageError otherwise."""
+    from ..i18n.words import tr
+
+    parts = urlsplit(url.strip())
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.netloc
+        or parts.query
+        or parts.fragment
+        or any(c.isspace() or ord(c) < 32 for c in url.strip())
+    ):
+        raise UsageError(
+            tr(
+                "--tts-url {url!r}: give the web address of the folder the images will be "
+                "uploaded to, like https://example.org/my-game/tts"
+            ).format(url=url)
+        )
+    return url.strip().rstrip("/")
+
+
+def address(folder: Path, file: str, url: str | None) -> str:
+    """Where a saved object finds ``file``: ``URL/file`` when the folder is uploaded to
+    ``url``; the bare name for ``url`` "" (a release that does not know it yet); else the
+    file on this machine (file:///)."""
+    if url is None:
+        return (folder / file).as_uri()
+    if not url:
+        return file
+    return f"{url}/{quote(file)}"
+
+
 # --- the saved object -------------------------------------------------------------------------
 def _guid(*parts: str) -> str:
     """Six hex digits, as TTS writes them; from the names, so a build is byte-stable."""
@@ -179,13 +215,15 @@ def _transform(x: float, size: Size, face_down: bool) -> dict[str, float]:
     }
 
 
-def _object(name: str, guid: str, nickname: str, transform: dict[str, float]) -> dict[str, object]:
+def _object(
+    name: str, guid: str, nickname: str, transform: dict[str, float], description: str = ""
+) -> dict[str, object]:
     return {
         "GUID": guid,
         "Name": name,
         "Transform": transform,
         "Nickname": nickname,
-        "Description": "",
+        "Description": description,
         "GMNotes": "",
         "ColorDiffuse": dict(GREY),
         "Locked": False,
@@ -201,14 +239,16 @@ def _object(name: str, guid: str, nickname: str, transform: dict[str, float]) ->
     }
 
 
-def _custom_deck(plan: DeckSheets, folder: Path) -> dict[str, dict[str, object]]:
+def _custom_deck(
+    plan: DeckSheets, folder: Path, url: str | None = None
+) -> dict[str, dict[str, object]]:
     entries: dict[str, dict[str, object]] = {}
     for i, (key, front) in enumerate(zip(plan.keys, plan.fronts, strict=True)):
         back = plan.backs[i] if plan.backs else plan.back
         assert back is not None
         entries[str(key)] = {
-            "FaceURL": (folder / front.file).as_uri(),
-            "BackURL": (folder / back.file).as_uri(),
+            "FaceURL": address(folder, front.file, url),
+            "BackURL": address(folder, back.file, url),
             "NumWidth": front.cols,
             "NumHeight": front.rows,
             "BackIsHidden": True,
@@ -218,11 +258,27 @@ def _custom_deck(plan: DeckSheets, folder: Path) -> dict[str, dict[str, object]]
     return entries
 
 
+Words = Callable[[Card], str]
+
+
+@dataclass(frozen=True)
+class Names:
+    """What a saved object calls things, in the export's language: a card's Nickname (its
+    title) and Description (its text), a deck's name; and where its images are (``url``:
+    see :func:`address`)."""
+
+    title: Words
+    name: Callable[[Deck], str]
+    describe: Words | None = None
+    url: str | None = None
+
+
 def deck_object(
-    plan: DeckSheets, folder: Path, size: Size, title: Callable[[Card], str], name: str, x: float
+    plan: DeckSheets, folder: Path, size: Size, names: Names, x: float
 ) -> dict[str, object]:
     """The deck as TTS saves it: a Deck holding one Card per copy (a lone card is a Card)."""
-    custom = _custom_deck(plan, folder)
+    custom = _custom_deck(plan, folder, names.url)
+    title = names.title
     sideways = size.w > size.h
     cards: list[dict[str, object]] = []
     ids: list[int] = []
@@ -237,6 +293,7 @@ def deck_object(
                 _guid(plan.deck.id, card.id, str(copy)),
                 title(card),
                 _transform(0, size, True),
+                names.describe(card) if names.describe else "",
             )
             obj.update(CardID=cid, SidewaysCard=sideways, CustomDeck={str(key): custom[str(key)]})
             obj["Memo"] = card.id  # for scripts: the card's id in the game's YAML
@@ -246,7 +303,7 @@ def deck_object(
         lone = cards[0]
         lone["Transform"] = _transform(x, size, True)
         return lone
-    deck = _object("Deck", _guid(plan.deck.id), name, _transform(x, size, True))
+    deck = _object("Deck", _guid(plan.deck.id), names.name(plan.deck), _transform(x, size, True))
     deck.update(SidewaysCard=sideways, DeckIDs=ids, CustomDeck=custom, ContainedObjects=cards)
     return deck
 
@@ -275,10 +332,17 @@ def saved_object(objects: list[dict[str, object]]) -> bytes:
     return (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def plain(text: str) -> str:
-    """A card's title as a TTS name: without pnp's markup."""
+def plain(text: str, values: Mapping[str, object] | None = None) -> str:
+    """A card's title or text as TTS shows it: without pnp's markup, a {value} of the card
+    written out, an {icon} by its name."""
     text = re.sub(r"\*\*|__|(?<!\w)_(?=\S)|(?<=\S)_(?!\w)", "", text)
-    return re.sub(r"\{([a-z0-9_-]+)\}", r"\1", text).strip()
+    given = values or {}
+
+    def value(m: re.Match[str]) -> str:
+        name = m.group(1)
+        return str(given[name]) if name in given else name
+
+    return re.sub(r"\{([a-z0-9_-]+)\}", value, text).strip()
 
 
 def saved_objects(
@@ -286,22 +350,23 @@ def saved_objects(
     decks: list[DeckSheets],
     folder: Path,
     sizes: dict[str, Size],
-    title: Callable[[Card], str],
-    name: Callable[[Deck], str],
+    names: Names,
+    table: list[dict[str, object]] | None = None,
 ) -> dict[str, bytes]:
-    """A saved object per deck (``DECK.json``) and one with every deck side by side
-    (``GAME.decks.json``; deck ids have no dots, so the names cannot clash)."""
+    """A saved object per deck (``DECK.json``), one with every deck side by side
+    (``GAME.decks.json``; deck ids have no dots, so the names cannot clash), and one with the
+    whole table, the decks and ``table``'s tokens and boards (``GAME.table.json``)."""
     files: dict[str, bytes] = {}
     every: list[dict[str, object]] = []
     for i, plan in enumerate(decks):
         deck = plan.deck
         size = sizes[deck.id]
-        files[f"{deck.id}.json"] = saved_object(
-            [deck_object(plan, folder, size, title, name(deck), 0.0)]
-        )
-        every.append(deck_object(plan, folder, size, title, name(deck), i * SPACING))
+        files[f"{deck.id}.json"] = saved_object([deck_object(plan, folder, size, names, 0.0)])
+        every.append(deck_object(plan, folder, size, names, i * SPACING))
     if every:
         files[f"{game_id}.decks.json"] = saved_object(every)
+    if every or table:
+        files[f"{game_id}.table.json"] = saved_object([*every, *(table or [])])
     return files
 
 

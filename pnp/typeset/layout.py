@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from unicodedata import bidirectional
 
@@ -40,10 +41,19 @@ from reportlab.platypus import Paragraph as _RLParagraph
 from reportlab.platypus.flowables import Flowable
 
 from ..compat.bidi import embedding_levels, mirrored
-from ..compat.reportlab import begin_actual_text, end_actual_text, shape
+from ..compat.reportlab import begin_actual_text, complete_forms, end_actual_text, shape
 from ..core.run import current
 from .fonts import FontSet
-from .markup import LaidText, Missing, Run, face_of, font_segments, laid_out
+from .markup import (
+    LaidText,
+    Missing,
+    Run,
+    face_of,
+    font_segments,
+    laid_out,
+    paint_of,
+    split_paint,
+)
 from .scripts import break_opportunities, has_rtl, is_rtl
 
 TEXT, SPACE, IMAGE, BREAK = range(4)
@@ -88,14 +98,14 @@ def segments(
             if run.icon.image:
                 out.append(("", "img", run.icon.image))
             else:
-                color = run.icon.color or ""
+                paint = paint_of(run.icon.color or run.color or "", run.scale)
                 font_segments(
-                    run.icon.glyph or "", fonts, run.icon.face or face, missing, color, out
+                    run.icon.glyph or "", fonts, run.icon.face or face, missing, paint, out
                 )
             continue
         if run.text.startswith("{") and run.text.endswith("}") and missing is not None:
             missing.tokens.add(run.text[1:-1])
-        font_segments(run.text, fonts, face, missing, "", out)
+        font_segments(run.text, fonts, face, missing, paint_of(run.color or "", run.scale), out)
     merged: list[Segment] = []
     for font, color, text in out:
         if not font and text == "<br/>":
@@ -180,9 +190,10 @@ def _pieces(
                 out.append(Piece(BREAK, "", "", "", "\n", 0.0, level))
             start += 1
             continue
+        scale = split_paint(kind)[1]
         if ch in " \t" or ch == ZWSP:
             if ch != ZWSP:
-                width = _shaped(" ", font, False)[1]
+                width = _shaped(" ", font, False)[1] * scale
                 out.append(Piece(SPACE, font, kind, " ", " ", width, level))
             start += 1
             continue
@@ -198,7 +209,7 @@ def _pieces(
             end += 1
         piece = logical[start:end]
         drawn, width = _shaped(piece, font, level % 2 == 1)
-        out.append(Piece(TEXT, font, kind, drawn, piece, width, level, start in soft))
+        out.append(Piece(TEXT, font, kind, drawn, piece, width * scale, level, start in soft))
         start = end
     return out
 
@@ -355,20 +366,22 @@ def draw_lines(
     order themselves, and an ``/ActualText`` there only confuses PDFium)."""
     canvas.saveState()
     tx = canvas.beginText()
-    font, ink = "", None
+    font: tuple[str, float] = ("", 1.0)
+    ink = None
     images = []
     for y, row in rows:
         for x, p in row:
             if p.kind == IMAGE:
                 images.append((x, y, p.text))
             elif p.kind == TEXT or (p.kind == SPACE and p.text):  # spaces too: for copying
-                want = rl_color(p.color) if p.color else color
+                paint, scale = split_paint(p.color)
+                want = rl_color(paint) if paint else color
                 if want is not ink:
                     tx.setFillColor(want)
                     ink = want
-                if p.font != font:
-                    tx.setFont(p.font, size)
-                    font = p.font
+                if (p.font, scale) != font:
+                    tx.setFont(p.font, size * scale)
+                    font = (p.font, scale)
                 tx.setTextOrigin(x, y)
                 marked = _PRIVATE_RE.search(p.text) is not None
                 if marked:  # glyphs that stand for no one character: say which ones
@@ -379,7 +392,32 @@ def draw_lines(
     canvas.drawText(tx)
     s = size * ICON_SCALE
     for x, y, path in images:
-        canvas.drawImage(path, x, y - 0.18 * s, s, s, mask="auto")
+        if path.lower().endswith(".svg"):
+            _vector_icon(canvas, path, x, y - 0.18 * s, s)
+        else:
+            canvas.drawImage(path, x, y - 0.18 * s, s, s, mask="auto")
+    canvas.restoreState()
+
+
+def _vector_icon(canvas: Any, path: str, x: float, y: float, side: float) -> None:
+    """An SVG icon as vector paths, its whole shape inside the icon's square (points)."""
+    from reportlab.graphics import renderPDF
+
+    from ..content.assets import AssetError, svg_drawing
+
+    if "drawImage" in vars(canvas):
+        return  # a text's shadow is being drawn (ops.TextOp): icons cast none
+    try:
+        drawing = svg_drawing(Path(path))
+    except (AssetError, OSError):
+        return  # reported by validation: the icon draws nothing
+    complete_forms()  # an SVG may hold gradients and transparency
+    w, h = float(drawing.width) or 1.0, float(drawing.height) or 1.0
+    scale = side / max(w, h)
+    canvas.saveState()
+    canvas.translate(x + (side - w * scale) / 2, y + (side - h * scale) / 2)
+    canvas.scale(scale, scale)
+    renderPDF.draw(drawing, canvas, 0, 0)
     canvas.restoreState()
 
 
@@ -405,7 +443,7 @@ class ShapedParagraph(Flowable):
         lines = self._lines(availWidth)
         self.width = availWidth
         self.widest = lines.widest
-        self.height = len(lines.lines) * self.style.leading
+        self.height = sum(self.style.leading * _tallest(line) for line in lines.lines)
         return availWidth, self.height
 
     def minWidth(self) -> float:
@@ -437,11 +475,19 @@ class ShapedParagraph(Flowable):
         size = style.fontSize
         laid = self._lines(self.width).lines
         rows = []
+        top = self.height
         for i, line in enumerate(laid):
-            y = self.height - size - i * style.leading
+            tallest = _tallest(line)
+            y = top - size * tallest
+            top -= style.leading * tallest
             row = placed(line, size, self.width, style.alignment, self.rtl, i == len(laid) - 1)
             rows.append((y, row))
         draw_lines(self.canv, rows, size, style.textColor)
+
+
+def _tallest(line: Line) -> float:
+    """How many times the text's size its largest span is on this line (at least 1)."""
+    return max([1.0, *(split_paint(p.color)[1] for p in line.pieces if "@" in p.color)])
 
 
 def shaped_paragraph(

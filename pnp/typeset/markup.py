@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from ..compat.reportlab import parse_fragments, share_images
+from ..compat.reportlab import glue_inline_images, parse_fragments, share_images
 from ..core.run import current
 from .fonts import FontSet
 from .scripts import is_rtl, needs_layout
@@ -56,12 +56,14 @@ def tokens(text: str) -> list[str]:
     return TOKEN_RE.findall(text)
 
 
-def markup_signature(text: str) -> tuple[int, int]:
-    """How many bold and italic markers a text has (a translation must keep them)."""
+def markup_signature(text: str) -> tuple[int, int, int]:
+    """How many bold and italic markers and ``[spans]{...}`` a text has (a translation must
+    keep them)."""
     bold = text.count("**")
+    spans = len(SPAN_RE.findall(text)) if "]{" in text else 0
     if "_" not in text:
-        return bold, 0
-    return bold, len(_ITALIC_RE.findall(text.replace("**", "")))
+        return bold, 0, spans
+    return bold, len(_ITALIC_RE.findall(text.replace("**", ""))), spans
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,8 @@ class Run:
     bold: bool = False
     italic: bool = False
     icon: IconSpec | None = None
+    color: str | None = None  # a span's colour (``[text]{color=red}``); None: the text's
+    scale: float = 1.0  # a span's size, as a share of the text's (``[text]{size=150%}``)
 
 
 @dataclass
@@ -95,26 +99,126 @@ def parse(
     paragraphs: list[list[Run]] = []
     for para in re.split(r"\n[ \t]*\n", normalise_spaces(text.strip())):
         runs: list[Run] = []
-        bold = italic = False
-        for piece in _MARK_RE.split(para):
-            if not piece:
-                continue
-            if piece == "**":
-                bold = not bold
-            elif piece == "_":
-                italic = not italic
-            elif piece.startswith("{") and piece.endswith("}"):
-                name = piece[1:-1]
-                if name in icons:
-                    runs.append(Run("", bold, italic, icons[name]))
-                elif name in values:
-                    runs.append(Run(str(values[name]), bold, italic))
-                else:
-                    runs.append(Run(piece, bold, italic))
-            else:
-                runs.append(Run(piece, bold, italic))
-        paragraphs.append(runs)
+        marks = [False, False]  # bold, italic: they carry on into and out of a span
+        start = 0
+        for span in SPAN_RE.finditer(para) if "]{" in para else ():
+            _runs(para[start : span.start()], icons, values, marks, runs, None, 1.0)
+            color, scale, _problems = span_style(span.group(2))
+            _runs(span.group(1), icons, values, marks, runs, color, scale)
+            start = span.end()
+        _runs(para[start:], icons, values, marks, runs, None, 1.0)
+        paragraphs.append(_glue_icons(runs))
     return paragraphs
+
+
+def _runs(
+    text: str,
+    icons: Mapping[str, IconSpec],
+    values: Mapping[str, object],
+    marks: list[bool],
+    runs: list[Run],
+    color: str | None,
+    scale: float,
+) -> None:
+    """The runs of a piece of a paragraph (in a span: in its colour and size)."""
+    for piece in _MARK_RE.split(text):
+        if not piece:
+            continue
+        bold, italic = marks
+        if piece == "**":
+            marks[0] = not bold
+        elif piece == "_":
+            marks[1] = not italic
+        elif piece.startswith("{") and piece.endswith("}"):
+            name = piece[1:-1]
+            if name in icons:
+                runs.append(Run("", bold, italic, icons[name], color, scale))
+            elif name in values:
+                runs.append(Run(str(values[name]), bold, italic, None, color, scale))
+            else:
+                runs.append(Run(piece, bold, italic, None, color, scale))
+        else:
+            runs.append(Run(piece, bold, italic, None, color, scale))
+
+
+# a span: [text]{color=#c62828 size=150%}; its text may hold **bold**, _italic_ and {icons}
+SPAN_RE = re.compile(r"\[([^\[\]\n]*)\]\{((?:[ \t]*[A-Za-z_]+[ \t]*=[ \t]*[^\s{}\[\]]+)+)[ \t]*\}")
+_HEX_RE = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+SPAN_SIZES = (25.0, 400.0)  # a span's size, in % of its text's
+
+
+def span_style(attrs: str) -> tuple[str | None, float, list[str]]:
+    """A span's colour (``#rrggbb``, None: the text's), size (a share of the text's) and what
+    is wrong with its attributes (validation reports it; the rest still applies)."""
+    color: str | None = None
+    scale = 1.0
+    problems: list[str] = []
+    for key, value in re.findall(r"([A-Za-z_]+)[ \t]*=[ \t]*([^\s{}\[\]]+)", attrs):
+        if key == "color":
+            color = _span_colour(value)
+            if color is None:
+                problems.append(
+                    f"color={value} is not a colour: write #rrggbb or a colour name such as red"
+                )
+        elif key == "size":
+            low, high = SPAN_SIZES
+            number = value[:-1] if value.endswith("%") else ""
+            try:
+                percent = float(number) if number else float("nan")
+            except ValueError:
+                percent = float("nan")
+            if value.endswith("%") and low <= percent <= high:
+                scale = percent / 100
+            else:
+                problems.append(
+                    f"size={value} is not a size: write a share of the text's size from "
+                    f"{low:g}% to {high:g}%, e.g. size=150%"
+                )
+        else:
+            problems.append(f"{key}= is not a span's attribute: write color= or size=")
+    return color, scale, problems
+
+
+def _span_colour(value: str) -> str | None:
+    """A span's colour as the renderer reads it: #rgb, #rrggbb or a colour name."""
+    if _HEX_RE.fullmatch(value):
+        v = value.lower()
+        return v if len(v) == 7 else "#" + "".join(c * 2 for c in v[1:])
+    from reportlab.lib import colors
+
+    found = getattr(colors, value.lower(), None)
+    if isinstance(found, colors.Color) and value.lower().isalpha() and found.alpha == 1:
+        return "#" + found.hexval()[2:].lower()
+    return None
+
+
+def span_problems(text: str) -> list[str]:
+    """What is wrong with the spans of a text (their attributes), for validation."""
+    if "]{" not in text:
+        return []
+    return [p for m in SPAN_RE.finditer(text) for p in span_style(m.group(2))[2]]
+
+
+_TRAILING_SPACE_RE = re.compile(r"[ \t]+$")
+
+
+def _glue_icons(runs: list[Run]) -> list[Run]:
+    """An icon stays with the number or word before it: the spaces between them become one
+    no-break space, in every language and for every kind of icon (a row of icons may still
+    break between icons)."""
+    for i, run in enumerate(runs):
+        if run.icon is None or i == 0:
+            continue
+        prev = runs[i - 1]
+        if prev.icon is not None or not _TRAILING_SPACE_RE.search(prev.text):
+            continue
+        word = prev.text.rstrip(" \t")
+        if not word and (i < 2 or runs[i - 2].icon is not None or not runs[i - 2].text):
+            continue  # nothing but spaces (or an icon) before them: nothing to stay with
+        if word.endswith("\n") or (not word and runs[i - 2].text.endswith((" ", "\t", "\n"))):
+            continue  # a line starts with the icon
+        runs[i - 1] = replace(prev, text=word + "\u00a0")
+    return runs
 
 
 def face_of(bold: bool, italic: bool) -> str:
@@ -137,11 +241,20 @@ class LaidText(str):
 
 
 def laid_out(runs: list[Run], lang: str) -> bool:
-    """True when a paragraph of ``runs`` in ``lang`` needs pnp's layout (shaping or the
-    bidirectional algorithm) rather than reportlab's Paragraph."""
+    """True when a paragraph of ``runs`` in ``lang`` needs pnp's layout (shaping, the
+    bidirectional algorithm, an SVG icon) rather than reportlab's Paragraph."""
     if is_rtl(lang):
         return True
-    return any(needs_layout(r.text) or (r.icon and needs_layout(r.icon.glyph or "")) for r in runs)
+    return any(
+        needs_layout(r.text) or (r.icon and (needs_layout(r.icon.glyph or "") or is_vector(r.icon)))
+        for r in runs
+    )
+
+
+def is_vector(icon: IconSpec) -> bool:
+    """Whether an icon is an SVG, drawn as vectors by pnp's layout (reportlab's paragraphs
+    draw raster images only)."""
+    return bool(icon.image and icon.image.lower().endswith(".svg"))
 
 
 def to_xml(
@@ -154,7 +267,7 @@ def to_xml(
 ) -> str:
     """reportlab paragraph XML for a list of runs, each character in a font that has it; a
     :class:`LaidText` when the runs need pnp's layout (``lang``: the language they print in)."""
-    xml = _xml(_groups(runs, fonts, base_face, size, missing), fonts.main.font(base_face))
+    xml = _xml(_groups(runs, fonts, base_face, size, missing), fonts.main.font(base_face), size)
     if not laid_out(runs, lang):
         return xml
     laid = LaidText(xml)
@@ -162,16 +275,33 @@ def to_xml(
     return laid
 
 
-def _xml(groups: list[tuple[str, str, str]], plain_font: str) -> str:
+def paint_of(color: str, scale: float) -> str:
+    """What a group or piece is painted with: its colour ("" for the text's), and after an
+    ``@`` its size as a share of the text's when a span changes it."""
+    return color if scale == 1.0 else f"{color}@{scale:g}"
+
+
+def split_paint(paint: str) -> tuple[str, float]:
+    """The colour and the size share of a :func:`paint_of`."""
+    if "@" not in paint:
+        return paint, 1.0
+    color, scale = paint.split("@", 1)
+    return color, float(scale)
+
+
+def _xml(groups: list[tuple[str, str, str]], plain_font: str, size: float) -> str:
     """XML for :func:`_groups`; text in ``plain_font``, the style's own, needs no <font>."""
     out: list[str] = []
-    for font, color, text in groups:
+    for font, paint, text in groups:
         if not font:  # raw markup (images, breaks)
             out.append(text)
-        elif font == plain_font and not color:
+        elif font == plain_font and not paint:
             out.append(escape(text))
         else:
+            color, scale = split_paint(paint)
             attr = f' color="{color}"' if color else ""
+            if scale != 1.0:
+                attr += f' size="{size * scale:.2f}"'
             out.append(f'<font name="{font}"{attr}>{escape(text)}</font>')
     return "".join(out)
 
@@ -183,9 +313,10 @@ def _groups(
     size: float,
     missing: Missing | None,
 ) -> list[tuple[str, str, str]]:
-    """(font name, colour, text) for a list of runs, or ("", "", markup) for an image or a line
-    break. Neighbouring characters with the same font and colour share one group: fewer
-    fragments make reportlab faster and keep its line widths exact."""
+    """(font name, paint, text) for a list of runs, or ("", "", markup) for an image or a line
+    break; a paint is a colour, and a span's size (:func:`paint_of`). Neighbouring characters
+    with the same font and paint share one group: fewer fragments make reportlab faster and
+    keep its line widths exact."""
     segments: list[tuple[str, str, str]] = []
     base_bold = base_face in ("bold", "bolditalic")
     base_italic = base_face in ("italic", "bolditalic")
@@ -194,7 +325,7 @@ def _groups(
         if run.icon is not None:
             icon = run.icon
             if icon.image:
-                s = size * 1.05
+                s = size * 1.05 * run.scale
                 segments.append(
                     (
                         "",
@@ -204,12 +335,13 @@ def _groups(
                     )
                 )
                 continue
-            color = icon.color or ""
-            font_segments(icon.glyph or "", fonts, icon.face or face, missing, color, segments)
+            paint = paint_of(icon.color or run.color or "", run.scale)
+            font_segments(icon.glyph or "", fonts, icon.face or face, missing, paint, segments)
             continue
         if run.text.startswith("{") and run.text.endswith("}") and missing is not None:
             missing.tokens.add(run.text[1:-1])
-        font_segments(run.text, fonts, face, missing, "", segments)
+        paint = paint_of(run.color or "", run.scale)
+        font_segments(run.text, fonts, face, missing, paint, segments)
     groups: list[tuple[str, str, str]] = []
     for font, color, text in segments:
         if font and groups and groups[-1][0] == font and groups[-1][1] == color:
@@ -236,7 +368,8 @@ def make_paragraph(
     text = "".join(t for _f, _c, t in groups)
     plain = text == text.strip() and "&" not in text and "<" not in text and ">" not in text
     plain_font = fonts.main.font(base_face)
-    if plain and groups and all(font for font, _c, _t in groups):
+    plain = plain and all(font and "@" not in paint for font, paint, _t in groups)
+    if plain and groups:
         frags = [
             _prototype(style, "" if font == plain_font and not color else font, color).clone(
                 text=part
@@ -244,9 +377,10 @@ def make_paragraph(
             for font, color, part in groups
         ]
         return Paragraph(text, style, frags=frags)
-    paragraph = Paragraph(_xml(groups, plain_font) or "&nbsp;", style)
+    paragraph = Paragraph(_xml(groups, plain_font, size) or "&nbsp;", style)
     if "<img " in text:  # icons drawn from one decoded image each per run, not one per text
         share_images(paragraph, current().store("typeset.icon-readers", limit=256))
+        glue_inline_images()  # an image icon breaks as a glyph would: not from its word
     return paragraph
 
 

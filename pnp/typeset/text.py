@@ -12,7 +12,7 @@ import functools
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pyphen
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
@@ -98,6 +98,7 @@ class TextStyle:
     color: str = "#000000"
     hyphenate: bool = True
     fit: str = "shrink"
+    ink: str | None = None  # every character in this colour (a shadow), whatever its markup
 
 
 @dataclass
@@ -185,6 +186,8 @@ def runs_fit(
     # (bold, italic) of a run -> its face, and the widths of words in its font
     styles: dict[tuple[bool, bool], tuple[str, _Widths]] = {}
     for p_index, runs in enumerate(paragraphs):
+        if any(run.scale != 1.0 for run in runs):
+            return False  # a span of another size: measured exactly
         broken = _break_lines(runs, ts, main, styles, space, width)
         if broken is None:
             return False
@@ -286,6 +289,8 @@ def _single_line(
     text = run.text
     if run.icon is not None or run.bold or run.italic or not text or "\n" in text:
         return None
+    if run.color is not None or run.scale != 1.0:
+        return None  # a span: its colour or size
     if text.startswith("{") and text.endswith("}"):
         return None  # an unknown {token}: let the full path report it
     if not fonts.main.covers(ts.face, text):
@@ -298,12 +303,33 @@ def _single_line(
     return Fit(ts.size, [], leading, None, Missing(), 0.0, (text, font, ts.color), ts.align)
 
 
-def _make_style(ts: TextStyle, fonts: FontSet, size: float, lang: str) -> ParagraphStyle:
-    key = (ts, size, lang, fonts.main.font(ts.face))
+def _inked(paragraphs: list[list[Run]], ink: str) -> list[list[Run]]:
+    """The runs with every colour (a glyph icon's, a span's) made ``ink``: sizes, fonts and
+    so line breaks unchanged."""
+    out = []
+    for runs in paragraphs:
+        inked = []
+        for run in runs:
+            icon = run.icon
+            if icon is not None and icon.glyph is not None:
+                icon = replace(icon, color=ink)
+            inked.append(replace(run, icon=icon, color=ink if run.color else None))
+        out.append(inked)
+    return out
+
+
+def _make_style(
+    ts: TextStyle, fonts: FontSet, size: float, lang: str, tall: bool = False
+) -> ParagraphStyle:
+    """The paragraph style of a text at ``size``; ``tall``: a span is larger than the text,
+    and the lines it is on grow to hold it."""
+    key = (ts, size, lang, fonts.main.font(ts.face), tall)
     styles = current().store("typeset.styles", limit=10_000)
     style = styles.get(key)
     if style is None:
         style = styles[key] = _new_style(ts, fonts, size, lang)
+        if tall:
+            style.autoLeading = "max"
     return style
 
 
@@ -349,7 +375,8 @@ def _measure(
     width: float,
     missing: Missing,
 ) -> tuple[list[Paragraph], float, float]:
-    style = _make_style(ts, fonts, size, lang)
+    tall = any(r.scale > 1.0 for runs in paragraphs for r in runs)
+    style = _make_style(ts, fonts, size, lang, tall)
     paras: list[Flowable] = []
     total = 0.0
     widest = 0.0
@@ -448,6 +475,8 @@ def _fit_text(
     height: float,
 ) -> Fit:
     paragraphs = parse(text, icons, values)
+    if ts.ink is not None:
+        paragraphs = _inked(paragraphs, ts.ink)
     simple = _single_line(paragraphs, ts, fonts, width, height, lang)
     if simple is not None:
         return simple

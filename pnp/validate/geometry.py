@@ -211,13 +211,14 @@ def _overlap(cover: Outline, text: Outline) -> tuple[float, float]:
 
 
 def _hides(
+    game: Game,
     use: Drawn,
     shapes: list[tuple[Element, Outline]],
     where: dict[int, Origin],
     done: set[tuple[int, int, Pos]],
     ctx: CheckContext,
 ) -> None:
-    texts: list[tuple[Element, Outline]] = []  # the text elements drawn so far
+    texts: list[tuple[Element, Outline]] = []  # where the text elements drawn so far print
     for el, shape in shapes:
         kind = kind_of(el)
         if kind.covers(el):
@@ -226,7 +227,7 @@ def _hides(
                 if ox > OVERLAP and oy > OVERLAP:
                     _report_hidden(use, el, text, (ox, oy), where, done, ctx)
         if kind.shows_text:
-            texts.append((el, shape))
+            texts += [(el, area) for area in kind.text_areas(el, use.w, use.h, game) or [shape]]
 
 
 def _report_hidden(
@@ -298,5 +299,5 @@ def layout_geometry(game: Game, ctx: CheckContext) -> None:
             continue
         shapes = element_outlines(el_list, use.w, use.h)
         _outside(use, shapes, where, outside_done, ctx)
-        _hides(use, shapes, where, hides_done, ctx)
+        _hides(game, use, shapes, where, hides_done, ctx)
         _findings(game, use, el_list, where, cells_done, ctx)

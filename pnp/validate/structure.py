@@ -6,7 +6,7 @@ from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
 from ..content.model import Element, Face, Game, Layout
-from ..content.schema import suggest
+from ..content.schema import Located, suggest
 from ..core.findings import Pos
 from ..core.rules import (
     BAD_IMAGE,
@@ -150,6 +150,26 @@ def element_colours(game: Game, ctx: CheckContext) -> None:
                 if colour is not None and (colour != NONE or name != "color"):
                     continue
                 ctx.add(SCHEMA, el.at(name), _not_a_colour(name, value))
+            _painted(el, ctx)
+
+
+def _painted(el: Element, ctx: CheckContext) -> None:
+    """A gradient's colours and a shadow's colour: colours (or the style's), not none."""
+    given: list[tuple[Located, str, str, str]] = []
+    if el.gradient is not None:
+        given += [(el.gradient, "colors", v, "a gradient's colour") for v in el.gradient.colors]
+    if el.shadow is not None:
+        given.append((el.shadow, "color", el.shadow.color, "a shadow's colour"))
+    for owner, key, value, what in given:
+        colour = read_colour(value) if value not in PALETTE else "#000000"
+        if colour is None or colour == NONE:
+            hint = suggest(value, [*PALETTE, *sorted(colour_names())])
+            ctx.add(
+                SCHEMA,
+                owner.at(key),
+                f'{what} {value!r} is not a colour; write "#rrggbb", a colour name such as '
+                f"blue, or one of the style's colours ({', '.join(PALETTE)}); {hint}".rstrip("; "),
+            )
 
 
 def _not_a_colour(name: str, value: str) -> str:

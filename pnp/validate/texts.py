@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..content.model import Card, Face, Game, Text
+from ..content.model import Card, Element, Face, Game, Style, Text
+from ..content.model.elements import FAMILY_RE
 from ..content.queries import item_size
 from ..core.errors import BuildError
 from ..core.findings import Pos
@@ -17,12 +18,14 @@ from ..core.rules import (
     MARKUP_KEPT,
     MISSING_TEXT,
     PLACEHOLDER,
+    SCHEMA,
     TOKENS_KEPT,
 )
 from ..i18n import Translator
 from ..i18n.catalog import LangCatalog
 from ..typeset.faces import FaceEngine, LayoutCycle
-from ..typeset.fonts import FontSet, fontset
+from ..typeset.fonts import FontSet, family, fontset
+from ..typeset.markup import span_problems
 from ..typeset.text import markup_signature, tokens
 from .context import CheckContext, check, check_first
 
@@ -103,15 +106,29 @@ def placeholders(game: Game, ctx: CheckContext) -> None:
 
 
 @check
+def spans(game: Game, ctx: CheckContext) -> None:
+    """The spans of every text (``[text]{color=red size=150%}``) have attributes pnp draws."""
+    for text in game.texts:
+        for lang in checked_languages(game, ctx):
+            value = text_in(game, text, lang, ctx)
+            for problem in span_problems(value) if value and "]{" in value else ():
+                ctx.add(
+                    SCHEMA,
+                    text_pos(game, text, lang, ctx),
+                    f"the {lang} text of {text.ctx} has a span [...]{{...}} whose {problem}",
+                )
+
+
+@check
 def translation_tokens(game: Game, ctx: CheckContext) -> None:
     src_lang = game.source_language
     for text, source, translated in translations(game, ctx):
         want: Counter[str] | None = None
-        want_markup: tuple[int, int] | None = None
+        want_markup: tuple[int, int, int] | None = None
         for lang, value in translated:
             # the common case, quickly: neither text has a token or a mark
             has_tokens = "{" in source or "{" in value
-            has_marks = "*" in source or "*" in value or "_" in source or "_" in value
+            has_marks = any(m in t for m in ("*", "_", "]{") for t in (source, value))
             breaks = source.count("\n\n")
             if value.count("\n\n") != breaks:
                 ctx.add(
@@ -146,8 +163,8 @@ def translation_tokens(game: Game, ctx: CheckContext) -> None:
                 ctx.add(
                     MARKUP_KEPT,
                     pos,
-                    f"the {lang} text of {text.ctx} has different **bold** / _italic_ marks "
-                    f"than the {src_lang} text; keep the same emphasis",
+                    f"the {lang} text of {text.ctx} has different **bold** / _italic_ marks or "
+                    f"[spans]{{color=...}} than the {src_lang} text; keep the same emphasis",
                 )
 
 
@@ -241,6 +258,28 @@ def game_fonts(game: Game, ctx: CheckContext) -> FontSet | None:
             pos = settings.at("fallback_fonts")
         ctx.add(FONT, pos, f"{exc}")
         return None
+
+
+@check
+def font_families(game: Game, ctx: CheckContext) -> None:
+    """Every font family a layout element or style names (``font_family:``) is one pnp can
+    load: in the content root's fonts/, or one of pnp's own."""
+    tried: dict[str, str | None] = {}
+    for layout in game.layouts.values():
+        named: list[Element | Style] = [*layout.elements, *layout.styles.values()]
+        for owner in named:
+            name = owner.font_family
+            if name is None or not FAMILY_RE.fullmatch(name):
+                continue  # none, or not a name: the schema says so
+            if name not in tried:
+                try:
+                    family(ctx.root / "fonts", name)
+                    tried[name] = None
+                except BuildError as exc:
+                    tried[name] = f"{exc}; copy its files into fonts/, or name another family"
+            problem = tried[name]
+            if problem is not None:
+                ctx.add(FONT, owner.at("font_family"), problem)
 
 
 def fit_languages(game: Game, ctx: CheckContext, langs: list[str], fonts: FontSet) -> None:

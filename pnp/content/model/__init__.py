@@ -7,6 +7,7 @@ Lengths are millimetres; coordinates inside a card are measured from its top-lef
 
 The format is split by part: ``text`` (multilingual text and plural forms), ``types`` (sizes,
 colours, boxes, language codes), ``faces`` (faces, cards, decks, tokens, boards, layouts, icons),
+``elements`` (the elements of layouts),
 ``tables`` (tables and the box's component list), ``scenarios`` (player ranges, tracks,
 scenarios) and ``game`` (print settings, rules, the sections of a file, game.yaml, the Game).
 Every public name is available from this package itself.
@@ -14,18 +15,16 @@ Every public name is available from this package itself.
 
 from __future__ import annotations
 
+from .elements import FAMILY_RE, Anchor, Element, Gradient, LineSpec, PointsSpec, Shadow
 from .faces import (
     Board,
     Border,
     Card,
     Deck,
-    Element,
     Face,
     Icon,
     Layout,
-    LineSpec,
     Outcome,
-    PointsSpec,
     Style,
     TokenSet,
 )
@@ -53,6 +52,7 @@ from .tables import (
 )
 from .text import PLURAL_CATEGORIES, SOURCE, Text, plain
 from .types import (
+    INCH_LIMITS,
     MAX_LENGTH,
     MAX_PERCENT,
     NAMED_COLORS,
@@ -68,6 +68,8 @@ from .types import (
     FillColour,
     FillColourT,
     Length,
+    PaintColour,
+    PaintColourT,
     SheetSource,
     SizeSpec,
     SizeT,
@@ -81,6 +83,8 @@ from .types import (
 )
 
 __all__ = [
+    "FAMILY_RE",
+    "INCH_LIMITS",
     "MAX_LENGTH",
     "MAX_PERCENT",
     "NAMED_COLORS",
@@ -90,6 +94,7 @@ __all__ = [
     "SIZE_LIMITS",
     "SIZE_PRESETS",
     "SOURCE",
+    "Anchor",
     "Board",
     "BoardRef",
     "Border",
@@ -116,12 +121,15 @@ __all__ = [
     "Filter",
     "Game",
     "GameFile",
+    "Gradient",
     "Icon",
     "Invariant",
     "Layout",
     "Length",
     "LineSpec",
     "Outcome",
+    "PaintColour",
+    "PaintColourT",
     "Players",
     "PointsSpec",
     "PrintSettings",
@@ -130,6 +138,7 @@ __all__ = [
     "Scenario",
     "Sections",
     "SetupSheet",
+    "Shadow",
     "SheetSource",
     "SizeSpec",
     "SizeT",

@@ -12,17 +12,28 @@ from typing import Annotated, Any, ClassVar
 from babel import Locale, UnknownLocaleError
 
 from ...core.findings import Pos
-from ...core.units import CARD_SIZES, PAPERS, Size
+from ...core.units import CARD_SIZES, MM_PER_INCH, PAPERS, Size, inches
 from ..schema import INVALID, Context, Custom, describe, suggest
 from ..suffixes import sheet_file_pattern
 from ..yamlio import YMap, YSeq
 
 SIZE_PRESETS: dict[str, Size] = {**CARD_SIZES, **PAPERS}  # card sizes, and papers for boards
 SIZE_LIMITS = (1.0, 2000.0)  # mm, each side
+# the same in inches, to the hundredth inside them: 0.04 to 78.74 in
+INCH_LIMITS = (
+    math.ceil(SIZE_LIMITS[0] / MM_PER_INCH * 100) / 100,
+    math.floor(SIZE_LIMITS[1] / MM_PER_INCH * 100) / 100,
+)
 _NUMBER = r"[0-9]+(?:\.[0-9]+)?"
-_SIZE_TEXT = re.compile(rf"({_NUMBER}) *[xX×] *({_NUMBER}) *(?:mm)?")
-# the JSON Schema's pattern says the limits too: a number from 1 to 2000 as written in "60x90"
+# "60x90", "60 x 90 mm", "2.5x3.5in": millimetres unless the unit says inches
+_SIZE_TEXT = re.compile(rf"({_NUMBER}) *[xX×] *({_NUMBER}) *(mm|in)?")
+# the JSON Schema's patterns say the limits too: a number from 1 to 2000 as written in "60x90",
+# and from 0.04 to 78.74 as written in "2.5x3.5in" (tests/test_one_truth.py checks them)
 _IN_SIZE_LIMITS = r"0*(?:[1-9][0-9]{0,2}|1[0-9]{3})(?:\.[0-9]+)?|0*2000(?:\.0+)?"
+_IN_INCH_LIMITS = (
+    r"0*(?:0\.(?:0[4-9]|[1-9])[0-9]*|(?:[1-9]|[1-6][0-9]|7[0-7])(?:\.[0-9]+)?"
+    r"|78(?:\.(?:[0-6][0-9]*|7(?:[0-3][0-9]*|40*)?))?)"
+)
 
 
 def _hint(value: str, names: list[str]) -> str:
@@ -33,8 +44,8 @@ def _hint(value: str, names: list[str]) -> str:
 
 
 class SizeSpec(Custom):
-    """A size in mm: a preset name (poker, bridge, mini, tarot, square; a4, letter, a3),
-    [w, h], {w:, h:}, "WxH" or one number for a square."""
+    """A size in mm: a preset name (poker, poker-us, bridge, ...; a4, letter, a3), [w, h],
+    {w:, h:}, "WxH" (mm), "WxHin" (inches) or one number for a square."""
 
     type_label = "a size (preset name or [width, height] in mm)"
 
@@ -45,12 +56,15 @@ class SizeSpec(Custom):
                 return SIZE_PRESETS[value]
             m = _SIZE_TEXT.fullmatch(value)
             if m:
-                return _checked_size(float(m.group(1)), float(m.group(2)), pos, ctx)
+                w, h = float(m.group(1)), float(m.group(2))
+                if m.group(3) == "in":
+                    return _checked_inches(w, h, pos, ctx)
+                return _checked_size(w, h, pos, ctx)
             names = list(SIZE_PRESETS)
             ctx.error(
                 pos,
                 f"unknown size {value!r}; {_hint(value, names)}use a preset "
-                f'({", ".join(names)}), [width, height] or "WxH" in mm',
+                f'({", ".join(names)}), [width, height] or "WxH" in mm ("WxHin" in inches)',
             )
             return INVALID
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -77,6 +91,10 @@ class SizeSpec(Custom):
                     "type": "string",
                     "pattern": rf"^({_IN_SIZE_LIMITS}) *[xX×] *({_IN_SIZE_LIMITS}) *(mm)?$",
                 },
+                {
+                    "type": "string",
+                    "pattern": rf"^({_IN_INCH_LIMITS}) *[xX×] *({_IN_INCH_LIMITS}) *in$",
+                },
                 side,
                 {"type": "array", "items": side, "minItems": 2, "maxItems": 2},
                 {
@@ -86,7 +104,8 @@ class SizeSpec(Custom):
                     "additionalProperties": False,
                 },
             ],
-            "description": 'millimetres: a preset name, [width, height], {w:, h:} or "WxH"',
+            "description": 'millimetres: a preset name, [width, height], {w:, h:} or "WxH"; '
+            'inches: "WxHin"',
         }
 
 
@@ -96,6 +115,14 @@ def _checked_size(w: float, h: float, pos: Pos, ctx: Context) -> Any:
         ctx.error(pos, f"a size of {w:g}x{h:g} mm is outside {low:g}..{high:g} mm")
         return INVALID
     return Size(w, h)
+
+
+def _checked_inches(w: float, h: float, pos: Pos, ctx: Context) -> Any:
+    low, high = INCH_LIMITS
+    if not (low <= w <= high and low <= h <= high):
+        ctx.error(pos, f"a size of {w:g}x{h:g} in is outside {low:g}..{high:g} in")
+        return INVALID
+    return inches(w, h)
 
 
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
@@ -203,6 +230,7 @@ class TextColour(Custom):
 
     type_label = "a colour"
     none: ClassVar[bool] = False  # fill: and stroke: may be none (nothing drawn)
+    templates: ClassVar[bool] = True  # a gradient's and a shadow's colours are no templates
     schema_def: ClassVar[bool] = True  # one definition in the JSON Schema, for every use
 
     @classmethod
@@ -223,11 +251,12 @@ class TextColour(Custom):
                     "type": "string",
                     "pattern": rf"^\s*(#[0-9a-fA-F]{{3}}|#[0-9a-fA-F]{{6}}|{written})\s*$",
                 },
-                {"type": "string", "pattern": r"\{\{|\{%"},
+                *([{"type": "string", "pattern": r"\{\{|\{%"}] if cls.templates else []),
             ],
             "description": 'a colour ("#rrggbb", a CSS name), '
             + ("none, " if cls.none else "")
-            + "a colour of the style (background, accent, text) or a template",
+            + "a colour of the style (background, accent, text)"
+            + (" or a template" if cls.templates else ""),
         }
 
 
@@ -235,6 +264,13 @@ class FillColour(TextColour):
     """An element's ``fill`` or ``stroke``: as ``color``, or ``none`` for no fill or outline."""
 
     none = True
+
+
+class PaintColour(TextColour):
+    """A gradient's colour or a shadow's: as ``color``, but no template (validate.structure
+    reads them as they are written)."""
+
+    templates = False
 
 
 # --- lengths on a face: boxes, lines, the corners of polygons ---------------------------------
@@ -337,6 +373,7 @@ ColorT = Annotated[str, Color]
 FamilyT = Annotated[str, FamilyName]
 TextColourT = Annotated[str, TextColour]
 FillColourT = Annotated[str, FillColour]
+PaintColourT = Annotated[str, PaintColour]
 BoxT = Annotated[tuple[float | str, ...], Box]
 
 

@@ -119,7 +119,7 @@ def update(root: Root, game: Game, printed: set[str] | None = None) -> list[Upda
         path = po_path(root, game.id, lang)
         old = loaded[lang]
         nplurals = old.plural.nplurals if old.plural else _plural_of(lang).nplurals
-        merged, stats = merge(old.catalog, tmpl, nplurals=nplurals)
+        merged, stats = merge(old.catalog, tmpl, nplurals=nplurals, language=lang)
         words = builtin(lang)
         fresh = [e for e in merged.entries if e.msgctxt == CONTEXT and not e.translated]
         _prefill(fresh, game, lang, words)

@@ -15,7 +15,7 @@ from ...content.load import Root
 from ...core.errors import PnpError
 from ...core.files import ReadRefused, read_limited, root_of, write_atomic
 from ..plural import PluralForms
-from ..po import Catalog, encode, parse
+from ..po import Catalog, PoReadError, encode, parse
 from ..pocheck import PoProblem, scan_po
 
 MAX_CATALOG_BYTES = 16 * 1024 * 1024
@@ -75,7 +75,38 @@ def load_catalog(path: Path, rel: str) -> Loaded:
     if scan.errors or scan.text is None:
         raise CatalogError(rel, scan.errors or [PoProblem(0, 0, "cannot be decoded", "error")])
     warnings = [p for p in scan.problems if p.severity != "error"]
-    return Loaded(parse(scan.text), warnings, scan.plural)
+    try:
+        catalog = parse(scan.text, scan.charset)
+    except PoReadError as exc:
+        raise CatalogError(rel, [PoProblem(exc.line, exc.col, exc.message, "error")]) from None
+    _same_entries(rel, catalog, scan.msgstr_lines)
+    return Loaded(catalog, warnings, scan.plural)
+
+
+def _same_entries(
+    rel: str, catalog: Catalog, msgstr_lines: dict[tuple[str | None, str], int]
+) -> None:
+    """The reader found the entries the check found (a safeguard: a catalog pnp would read
+    otherwise than GNU is refused, never half-read), and no two of them are one: the check
+    compares texts before their escapes are read as bytes (``"\\303\\251"`` is ``"é"``)."""
+    read = len(catalog.entries) + (1 if catalog.header.line else 0)
+    if read != len(msgstr_lines):
+        line = min(msgstr_lines.values(), default=0)
+        message = (
+            f"pnp reads {read} entries in this catalog where msgfmt reads "
+            f"{len(msgstr_lines)}; nothing was changed: please report this file to pnp"
+        )
+        raise CatalogError(rel, [PoProblem(line, 1 if line else 0, message, "error")])
+    seen: dict[tuple[str | None, str], int] = {}
+    every = [catalog.header, *catalog.entries, *catalog.obsolete]
+    for entry in sorted((e for e in every if e.line), key=lambda e: e.line):
+        first = seen.setdefault(entry.key, entry.line)
+        if first != entry.line:
+            message = (
+                "this entry (same msgctxt and msgid, once their escapes are read) is already "
+                f"in the file at line {first}: keep only one of the two"
+            )
+            raise CatalogError(rel, [PoProblem(entry.line, 1, message, "error")])
 
 
 def read_catalog(path: Path, rel: str) -> Catalog:

@@ -109,7 +109,7 @@ def source_forms(text: Text, lang: str) -> tuple[str, str | None]:
 
 def game_words(game: Game) -> list[Word]:
     """pnp's sheet words a game's sheets can print (by the features the game has)."""
-    features = {"sheets", "proof", "setup"}
+    features = {"sheets", "proof", "setup", "release"}
     if game.tokens:
         features.add("tokens")
     if game.boards:

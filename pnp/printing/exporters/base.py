@@ -4,8 +4,11 @@ A build renders each game in each language (on each paper) once, and asks the ex
 its options for their files. The *document* exporter (exactly one: the print PDF, or a
 translator's proof) writes the job's PDF from the renderer's page plan; *face* exporters (PNG
 faces, Tabletop Simulator sheets, any number) work from the faces rasterised once for all of
-them (:mod:`.faces`). Each declares what it needs and whether a build may skip or keep it, so
-that the build never asks which format it is.
+them (:mod:`.faces`); *job* exporters make files of their own from the job's renderer
+(print-on-demand files); *game* exporters make files from what every job of a game made,
+once they are all made (a release bundle). Each declares what it needs, whether a build may
+skip or keep it, whether it depends on the paper, and what it checks before anything is
+made, so that the build never asks which format it is.
 
 Files are staged: written to a temporary file beside their final name, renamed into place by
 the build's commit once every job has succeeded.
@@ -18,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from ...content.load import Root
 from ...content.model import Game
 from ...core.findings import Report
 from ...core.units import Size
@@ -64,6 +68,7 @@ class Files:
     staged: dict[Path, Path] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     data: dict[str, bytes] = field(default_factory=dict)
+    parts: dict[str, bytes] = field(default_factory=dict)  # for a game exporter, not files
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,12 @@ class Exporter:
     stamped: ClassVar[bool] = True  # a build of unchanged content may skip it (build stamps)
     keeps: ClassVar[bool] = True  # pnp watch may keep its files when an edit cannot change them
     many_cores: ClassVar[bool] = False  # worth a process per core
+    per_paper: ClassVar[bool] = True  # made again for each paper (else with the first only)
+
+    def check(self, root: Root, game: Game, report: Report) -> None:
+        """Findings about ``game`` that stop the build before anything is made (with the
+        validation's): what this format cannot make of it."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -88,4 +99,50 @@ class DocumentExporter(Exporter):
         raise NotImplementedError
 
     def document(self, job: ExportJob) -> Document:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class JobExporter(Exporter):
+    """Makes files of its own from the job's renderer, after the document."""
+
+    stamped: ClassVar[bool] = False  # its files are not in the PDF's stamp: always made
+    keeps: ClassVar[bool] = False
+
+    def files(self, job: ExportJob) -> Files:
+        raise NotImplementedError
+
+
+@dataclass
+class Made:
+    """What one job of a game made, for a game exporter: its PDF and other files (final name
+    -> staged file) and the parts job exporters left for it."""
+
+    lang: str
+    paper: str
+    document: Path
+    staged: Path
+    files: dict[Path, Path]
+    parts: dict[str, bytes]
+
+
+@dataclass
+class GameJob:
+    """Every job of one game, made: what a game exporter works from."""
+
+    game: Game
+    out_dir: Path  # the game's output folder
+    report: Report
+    made: list[Made]
+
+
+@dataclass(frozen=True)
+class GameExporter(Exporter):
+    """Makes files of a whole game from what all its jobs made (before anything is put in
+    place, so a failure leaves nothing)."""
+
+    stamped: ClassVar[bool] = False
+    keeps: ClassVar[bool] = False
+
+    def game_files(self, job: GameJob) -> Files:
         raise NotImplementedError

@@ -35,9 +35,14 @@ class FaceExporter(Exporter):
     stamped: ClassVar[bool] = False  # its files are not in the PDF's stamp: always made
     keeps: ClassVar[bool] = False
     many_cores: ClassVar[bool] = True  # the pass shares its work out by pixels
+    per_paper: ClassVar[bool] = False  # faces are the same on every paper
 
     def folder(self, game_id: str, lang: str) -> str:
         return f"{game_id}-{lang}-{self.name}"
+
+    def wants_boards(self) -> bool:
+        """Whether it wants the boards' sides too."""
+        return False
 
     def png_dpi(self) -> float | None:
         """The resolution it wants every face at as a PNG ("<name>/<face>.png"), if any."""
@@ -64,15 +69,21 @@ def export_faces(job: ExportJob, exporters: list[FaceExporter]) -> Files:
     owners = game.owners()
     sizes = {o.id: item_size(game, o) for o in owners}
     faces = export.face_pages(game, owners, sizes)
-    plans = {e.name: e.plan(job, faces, sizes) for e in exporters}
     dpis = [d for e in exporters if (d := e.png_dpi())]
+    files = Files()
+    if any(e.wants_boards() for e in exporters):
+        drawn_at = max([*dpis, *(float(getattr(e, "dpi", 0.0)) for e in exporters)])
+        boards, left = export.board_pages(game, drawn_at, raster.FACE_PIXELS)
+        faces += boards
+        if left:
+            files.notes.append(_too_large(left, drawn_at))
+    plans = {e.name: e.plan(job, faces, sizes) for e in exporters}
     sheets = [s for e in exporters for s in e.sheets(plans[e.name])]
     work = raster.plan(faces, sheets, max(dpis) if dpis else None)
     if not work.tasks:
-        return Files()
+        return files
     folders = {e.name: job.out_dir / e.folder(game.id, job.lang) for e in exporters}
     pngs = [e.name for e in exporters if e.png_dpi()]  # the pass's face PNGs go to each
-    files = Files()
 
     def sink(name: str, data: bytes) -> None:
         kind, _, rest = name.partition("/")
@@ -93,6 +104,15 @@ def export_faces(job: ExportJob, exporters: list[FaceExporter]) -> Files:
         discard(files.staged.values())
         raise
     return files
+
+
+def _too_large(boards: list[str], dpi: float) -> str:
+    from ...i18n.words import tr
+
+    return tr(
+        "boards too large to draw at {dpi:g} dpi, left out of the images: {boards} "
+        "(a lower --png resolution draws them)"
+    ).format(dpi=dpi, boards=", ".join(boards))
 
 
 def _rasterise(job: ExportJob, work: raster.Plan, sink: Sink) -> None:

@@ -1,5 +1,5 @@
-"""PNG faces: every distinct face once (a deck's shared back once), at the resolution asked,
-in ``<game>-<lang>-png/`` (``--png DPI``), exactly as printed."""
+"""PNG faces: every distinct face once (a deck's shared back once) and each side of each board,
+at the resolution asked, in ``<game>-<lang>-png/`` (``--png DPI``), exactly as printed."""
 
 from __future__ import annotations
 
@@ -16,3 +16,6 @@ class Png(FaceExporter):
 
     def png_dpi(self) -> float | None:
         return self.dpi
+
+    def wants_boards(self) -> bool:
+        return True

@@ -27,11 +27,10 @@ class Proof(DocumentExporter):
         from ...i18n import Translator
         from ...typeset.faces import FaceEngine
 
-        game, lang, renderer = job.game, job.lang, job.renderer
+        game, lang = job.game, job.lang
         src = game.source_language
-        renderer.source_engine = FaceEngine(
-            game, job.game_dir, src, Translator(game, src), renderer.fonts
-        )
+        source = FaceEngine(game, job.game_dir, src, Translator(game, src), job.renderer.fonts)
+        renderer = job.renderer.with_source(source)
         pages = plan_proof(game, PAPERS[job.layout.paper])
         path = job.out_dir / self.file_name(game.id, lang, job.layout.paper)
         staged = render_staged(renderer, pages, path)

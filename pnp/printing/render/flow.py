@@ -3,7 +3,8 @@
 The sheet fills its frames directly (no document template): :class:`Together` keeps a
 heading with what follows it, :class:`Columns` turns the rest of the sheet into two columns,
 :func:`measured` stands a flowable in for counting pages without drawing, and tables come in
-parts no taller than a page (:func:`parts`, :func:`with_heading`).
+parts no taller than a page (:func:`parts`, :func:`with_heading`), sized for the frame of the
+smallest paper (:func:`smallest_frame`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,20 @@ from reportlab.platypus import Paragraph as RLParagraph
 from reportlab.platypus import Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
+from ...compat import reportlab as rl
+from ...core.units import PAPERS, pt
 from ...typeset.layout import ShapedParagraph
 
 COLUMN_GAP = 6.0  # mm between the two columns of the scenarios
+SETUP_MARGIN = 10.0  # mm: wider than the printable margin, narrow enough for a dense sheet
+FRAME_PADDING = 12.0  # points: a reportlab Frame's default padding, 6 at each side
+
+
+def smallest_frame(margin: float = SETUP_MARGIN) -> tuple[float, float]:
+    """The width and height (points) a setup page's frame gives on the smallest paper."""
+    papers = [p.portrait() for p in PAPERS.values()]
+    width = pt(min(p.w for p in papers) - 2 * margin) - FRAME_PADDING
+    return width, pt(min(p.h for p in papers) - 2 * margin) - FRAME_PADDING
 
 
 class Columns(Flowable):
@@ -72,9 +84,7 @@ class Measured(Flowable):
     def __init__(self, inner: Flowable) -> None:
         super().__init__()
         self.inner = inner
-        for flag in ("_ZEROSIZE", "_SPACETRANSFER"):  # how a frame spaces it
-            if hasattr(inner, flag):
-                setattr(self, flag, getattr(inner, flag))
+        rl.copy_frame_flags(inner, self)  # a frame spaces it as it spaces the flowable
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:
         size: tuple[float, float] = self.inner.wrapOn(getattr(self, "canv", None), aW, aH)

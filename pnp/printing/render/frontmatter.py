@@ -19,7 +19,7 @@ from reportlab.platypus.flowables import Flowable
 from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
 from ...typeset.scripts import is_rtl
 from ..imposition.contents import Component, components, page_ranges
-from .base import RendererBase
+from .context import RenderContext
 from .flow import bare_table
 from .instructions import HEADING, print_advice
 
@@ -32,10 +32,13 @@ NOT_PRINTED = "not printed in this copy"
 MESSAGES = (CONTENTS, PAGES[0], BRING, NOT_PRINTED)  # sheet words, for the tests
 
 
-class FrontMatter(RendererBase):
-    """The renderer's part that writes the top of the first page."""
+class FrontMatter:
+    """Writes the top of the first page, from the print options and the page plan."""
 
-    def front_matter(self, width: float, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    def __init__(self, ctx: RenderContext) -> None:
+        self.ctx = ctx
+
+    def flowables(self, width: float, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
         """The printing note and the component list, ``width`` points wide."""
         return [
             self._print_box(width, styles["body"]),
@@ -45,19 +48,20 @@ class FrontMatter(RendererBase):
 
     def _print_box(self, width: float, body: ParagraphStyle) -> Flowable:
         """How to print, in a frame: a heading, then one bullet a sentence."""
-        bold = self.fonts.main.font("bold")
+        ctx = self.ctx
+        bold = ctx.fonts.main.font("bold")
         head = ParagraphStyle("box-h", parent=body, fontName=bold, fontSize=12, leading=15)
         text = ParagraphStyle("box-p", parent=body, fontSize=9.5, leading=12, spaceAfter=1)
         pad = 6.0
         inner = width - 2 * pad
-        sentences = print_advice(self.w, self.layout, self.plan, self.lang)
-        rows: list[list[object]] = [[Paragraph(self.para(self.w(HEADING), "bold", 12), head)]]
+        sentences = print_advice(ctx.w, ctx.layout, list(ctx.plan), ctx.lang)
+        rows: list[list[object]] = [[Paragraph(ctx.para(ctx.w(HEADING), "bold", 12), head)]]
         rows.append([self._bullets(sentences, inner, text)])
-        box = Table(rows, colWidths=[width], hAlign="RIGHT" if is_rtl(self.lang) else "LEFT")
+        box = Table(rows, colWidths=[width], hAlign="RIGHT" if is_rtl(ctx.lang) else "LEFT")
         box.setStyle(
             TableStyle(
                 [
-                    ("FONT", (0, 0), (-1, -1), self.fonts.main.font("regular"), 9),
+                    ("FONT", (0, 0), (-1, -1), ctx.fonts.main.font("regular"), 9),
                     ("BOX", (0, 0), (-1, -1), BOX_BORDER, colors.black),
                     ("LEFTPADDING", (0, 0), (-1, -1), pad),
                     ("RIGHTPADDING", (0, 0), (-1, -1), pad),
@@ -74,18 +78,19 @@ class FrontMatter(RendererBase):
         """Sentences as a bulleted list with hanging lines (the bullet on the reading side)."""
         mark = 10.0
         size = style.fontSize
-        bullet = self.para(BULLET, "bold", size)
+        bullet = self.ctx.para(BULLET, "bold", size)
         rows = [
-            [Paragraph(bullet, style), Paragraph(self.para(s, "regular", size), style)]
+            [Paragraph(bullet, style), Paragraph(self.ctx.para(s, "regular", size), style)]
             for s in sentences
         ]
-        font = self.fonts.main.font("regular")
-        return bare_table(rows, [mark, width - mark], font, bottom=1.5, rtl=is_rtl(self.lang))
+        font = self.ctx.fonts.main.font("regular")
+        return bare_table(rows, [mark, width - mark], font, bottom=1.5, rtl=is_rtl(self.ctx.lang))
 
     def _contents(self, width: float, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
         """What this copy holds: a line for each component with its pages, in two columns
         (read down the first, then the second)."""
-        found = components(self.game, self.plan)
+        ctx = self.ctx
+        found = components(ctx.game, list(ctx.plan))
         if not found:
             return []
         half = _balanced(self._component_text(c) for c in found)
@@ -93,9 +98,9 @@ class FrontMatter(RendererBase):
         col = (width - gap) / 2
         parts = [part for part in (found[:half], found[half:]) if part]
         columns = [self._contents_table(part, col, styles["body"]) for part in parts]
-        font = self.fonts.main.font("regular")
-        outer = bare_table([columns], [col + gap / 2] * len(columns), font, rtl=is_rtl(self.lang))
-        heading = Paragraph(self.para(self.w(CONTENTS), "bold", 12), styles["h2"])
+        font = ctx.fonts.main.font("regular")
+        outer = bare_table([columns], [col + gap / 2] * len(columns), font, rtl=is_rtl(ctx.lang))
+        heading = Paragraph(ctx.para(ctx.w(CONTENTS), "bold", 12), styles["h2"])
         return [heading, outer]
 
     def _contents_table(self, found: list[Component], width: float, body: ParagraphStyle) -> Table:
@@ -105,19 +110,19 @@ class FrontMatter(RendererBase):
         where_w = min(width * 0.32, 80.0)
         rows = [
             [
-                Paragraph(self.para(self._component_text(c), "regular", 9), cell),
-                Paragraph(self.para(self._component_pages(c), "regular", 9), cell),
+                Paragraph(self.ctx.para(self._component_text(c), "regular", 9), cell),
+                Paragraph(self.ctx.para(self._component_pages(c), "regular", 9), cell),
             ]
             for c in found
         ]
         widths = [width - where_w, where_w]
-        if is_rtl(self.lang):
+        if is_rtl(self.ctx.lang):
             rows, widths = [r[::-1] for r in rows], widths[::-1]
         table = Table(rows, colWidths=widths)
         table.setStyle(
             TableStyle(
                 [
-                    ("FONT", (0, 0), (-1, -1), self.fonts.main.font("regular"), 9),
+                    ("FONT", (0, 0), (-1, -1), self.ctx.fonts.main.font("regular"), 9),
                     ("VALIGN", (0, 0), (-1, -1), "TOP"),
                     ("LINEBELOW", (0, 0), (-1, -1), 0.3, colors.HexColor("#999999")),
                     ("LEFTPADDING", (0, 0), (-1, -1), 2),
@@ -131,7 +136,7 @@ class FrontMatter(RendererBase):
 
     def _component_text(self, c: Component) -> str:
         """The line as the box gives it, or the name and number of what no line counts."""
-        t = self.translator.text
+        t = self.ctx.translator.text
         if c.entry is not None:
             if c.entry.item is not None:
                 return t(c.entry.item)
@@ -144,13 +149,13 @@ class FrontMatter(RendererBase):
     def _component_pages(self, c: Component) -> str:
         """Where it is printed ("pages 3–8, 12"), or that the players bring it."""
         if c.bring:
-            return f"_{self.w(BRING)}_"
+            return f"_{self.ctx.w(BRING)}_"
         if not c.pages:
-            return f"_{self.w(NOT_PRINTED)}_"
+            return f"_{self.ctx.w(NOT_PRINTED)}_"
         ranges = page_ranges(c.pages)
         text = ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in ranges)
         many = len(c.pages) > 1
-        return self.w(PAGES[0], 2 if many else 1).format(pages=text)
+        return self.ctx.w(PAGES[0], 2 if many else 1).format(pages=text)
 
 
 def _selector_ids(entry: object) -> str:

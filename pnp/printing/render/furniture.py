@@ -1,7 +1,8 @@
 """Sheet furniture: the page label, the scale bar, the fold line and the blank page's note.
 
 Where each goes is decided by the imposition (:mod:`pnp.printing.imposition.furniture`); this
-module draws them, in the build language, shortening a label that does not fit its room.
+module draws them (:class:`SheetFurniture`, :func:`fold_line`, :class:`BlankPage`), in the
+build language, shortening a label that does not fit its room.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ...typeset.layout import draw_line, line_width
 from ...typeset.scripts import is_rtl
 from ...typeset.text import normalise_spaces
 from ..imposition import MIN_MARGIN, SCALE_BAR, Furniture, Line, Page
-from .base import RendererBase
+from .context import RenderContext
 from .pen import Pen
 
 LABEL_SIZE = 6.0  # points: the page label's type size
@@ -32,68 +33,20 @@ PAGE_KIND_WORDS = {
 }
 
 
-class SheetFurniture(RendererBase):
-    """The renderer's part that draws what a sheet carries besides its faces. Its words are
-    drawn in the game's fonts, shaped and in visual order (:func:`pnp.typeset.layout.draw_line`):
-    a deck's name or the game's title in Arabic keeps its letters."""
+class SheetFurniture:
+    """Draws what a sheet carries besides its faces: the scale bar and the page label. Its
+    words are drawn in the game's fonts, shaped and in visual order
+    (:func:`pnp.typeset.layout.draw_line`): a deck's name or the game's title in Arabic keeps
+    its letters."""
 
-    def _width(self, face: str, size: float) -> Callable[[str], float]:
-        """How wide a text of the sheet is, in points, in ``face`` at ``size``."""
-        return lambda text: line_width(text, self.fonts, face, size, self.lang)
+    def __init__(self, ctx: RenderContext) -> None:
+        self.ctx = ctx
 
-    def _text(
-        self, pen: Pen, at: tuple[float, float], text: str, face: str, size: float, **how: object
-    ) -> None:
-        """A line of the sheet's text at ``at`` (mm), in the current fill colour ``how["color"]``;
-        ``how["vertical"]``: read from the bottom up; ``how["room"]`` (points): right to left,
-        the text ends at the end of that room instead of starting at ``at``."""
-        c = pen.c
-        vertical = bool(how.get("vertical", False))
-        room = float(how.get("room", 0.0))  # type: ignore[arg-type]
-        color = str(how.get("color", "#000000"))
-        shift = max(room - line_width(text, self.fonts, face, size, self.lang), 0.0)
-        shift = shift if room and is_rtl(self.lang) else 0.0
-        x, y = at
-        if vertical:
-            c.saveState()
-            c.translate(pen.x(x), pen.y(y))
-            c.rotate(90)
-            draw_line(c, shift, 0, text, self.fonts, face, size, self.lang, color)
-            c.restoreState()
-        else:
-            draw_line(c, pen.x(x) + shift, pen.y(y), text, self.fonts, face, size, self.lang, color)
-
-    def label(self, page: Page) -> str:
-        """The page label: sheet n of total, what the page prints, the game and the language,
-        in the room the plan gives it: the longest of :func:`label_forms` that fits, or, when
-        none does, a deck name or the end cut with '…' (:func:`last_resort`)."""
-        word = PAGE_KIND_WORDS.get(page.kind)
-        kind = self.w(word) if word is not None else page.kind
-        sheet = self.w("sheet {n} of {total}").format(n=page.sheet, total=self.total_sheets)
-        short = f"{page.sheet}/{self.total_sheets}"
-        names = []
-        for gid in filter(None, page.group.split(", ")):
-            owner = (
-                self.game.decks.get(gid) or self.game.tokens.get(gid) or self.game.boards.get(gid)
-            )
-            name = getattr(owner, "name", None) or getattr(owner, "title", None)
-            names.append(self.translator.text(name) if name is not None else gid)
-        forms = label_forms(sheet, short, kind, names, self.title, self.lang)
-        room = pt(page.furniture.label_width)
-        if room <= 0:  # no room on the page: the full label (what it would say)
-            return forms[0]
-        font = self.fonts.main.font("regular")
-        width = self._width("regular", LABEL_SIZE)
-        for text in forms:
-            if width(text) <= room:
-                return text
-        return last_resort(short, kind, names, self.lang, font, room, width)
-
-    def furniture(self, pen: Pen, page: Page) -> None:
+    def draw(self, pen: Pen, page: Page) -> None:
         """The scale bar and the page label, where the plan put them."""
         c = pen.c
         fur = page.furniture
-        font = self.fonts.main.font("regular")
+        font = self.ctx.fonts.main.font("regular")
         c.saveState()
         c.setFillColor(colors.black)
         c.setStrokeColor(colors.black)
@@ -102,11 +55,36 @@ class SheetFurniture(RendererBase):
         if fur.label_width > 0:
             c.setFont(font, 6)
             room = pt(fur.label_width)
-            text = fit_label(self.label(page), font, 6, room, self._width("regular", 6))
-            self._text(
-                pen, fur.label_at, text, "regular", 6, vertical=fur.label_vertical, room=room
-            )
+            text = fit_label(self.label(page), font, 6, room, self.ctx.measure("regular", 6))
+            at, vertical = fur.label_at, fur.label_vertical
+            sheet_text(self.ctx, pen, at, text, "regular", 6, vertical=vertical, room=room)
         c.restoreState()
+
+    def label(self, page: Page) -> str:
+        """The page label: sheet n of total, what the page prints, the game and the language,
+        in the room the plan gives it: the longest of :func:`label_forms` that fits, or, when
+        none does, a deck name or the end cut with '…' (:func:`last_resort`)."""
+        ctx = self.ctx
+        word = PAGE_KIND_WORDS.get(page.kind)
+        kind = ctx.w(word) if word is not None else page.kind
+        sheet = ctx.w("sheet {n} of {total}").format(n=page.sheet, total=ctx.total_sheets)
+        short = f"{page.sheet}/{ctx.total_sheets}"
+        names = []
+        game = ctx.game
+        for gid in filter(None, page.group.split(", ")):
+            owner = game.decks.get(gid) or game.tokens.get(gid) or game.boards.get(gid)
+            name = getattr(owner, "name", None) or getattr(owner, "title", None)
+            names.append(ctx.translator.text(name) if name is not None else gid)
+        forms = label_forms(sheet, short, kind, names, ctx.title, ctx.lang)
+        room = pt(page.furniture.label_width)
+        if room <= 0:  # no room on the page: the full label (what it would say)
+            return forms[0]
+        font = ctx.fonts.main.font("regular")
+        width = ctx.measure("regular", LABEL_SIZE)
+        for text in forms:
+            if width(text) <= room:
+                return text
+        return last_resort(short, kind, names, ctx.lang, font, room, width)
 
     def _scale_bar(self, pen: Pen, fur: Furniture, bar: Line, font: str) -> None:
         """A bar of SCALE_BAR mm with five ticks, and what it should measure."""
@@ -123,45 +101,83 @@ class SheetFurniture(RendererBase):
                 pen.line(Line(x, y, x - tick, y))
             else:
                 pen.line(Line(x, y, x, y - tick))
-        text = self.w("print at 100 %: this bar measures {length} mm").format(
+        text = self.ctx.w("print at 100 %: this bar measures {length} mm").format(
             length=f"{SCALE_BAR:g}"
         )
-        width = self._width("regular", 6)
+        width = self.ctx.measure("regular", 6)
         text = fit_label(normalise_spaces(text), font, 6, pt(fur.scale_text_room), width)
         c.setFont(font, 6)
         if fur.scale_vertical:
-            self._text(pen, (bar.x1 + 2.4, bar.y2), text, "regular", 6, vertical=True)
+            sheet_text(self.ctx, pen, (bar.x1 + 2.4, bar.y2), text, "regular", 6, vertical=True)
         else:
-            self._text(pen, (bar.x1, bar.y1 + 2.4), text, "regular", 6)
+            sheet_text(self.ctx, pen, (bar.x1, bar.y1 + 2.4), text, "regular", 6)
 
-    def fold_line(self, pen: Pen, page: Page) -> None:
-        """The gutter fold: a dashed line across the cards (the page label says "fold here";
-        the line stops short of the crop marks in the margins)."""
-        assert page.fold is not None
-        c = pen.c
+
+def sheet_text(
+    ctx: RenderContext,
+    pen: Pen,
+    at: tuple[float, float],
+    text: str,
+    face: str,
+    size: float,
+    **how: object,
+) -> None:
+    """A line of the sheet's text at ``at`` (mm), in the colour ``how["color"]``;
+    ``how["vertical"]``: read from the bottom up; ``how["room"]`` (points): right to left, the
+    text ends at the end of that room instead of starting at ``at``."""
+    c = pen.c
+    vertical = bool(how.get("vertical", False))
+    room = float(how.get("room", 0.0))  # type: ignore[arg-type]
+    color = str(how.get("color", "#000000"))
+    shift = max(room - line_width(text, ctx.fonts, face, size, ctx.lang), 0.0)
+    shift = shift if room and is_rtl(ctx.lang) else 0.0
+    x, y = at
+    if vertical:
         c.saveState()
-        c.setStrokeColor(colors.HexColor("#555555"))
-        c.setLineWidth(0.6)
-        c.setDash(4, 3)
-        pen.line(page.fold)
+        c.translate(pen.x(x), pen.y(y))
+        c.rotate(90)
+        draw_line(c, shift, 0, text, ctx.fonts, face, size, ctx.lang, color)
         c.restoreState()
+    else:
+        draw_line(c, pen.x(x) + shift, pen.y(y), text, ctx.fonts, face, size, ctx.lang, color)
 
-    def blank(self, pen: Pen, page: Page) -> None:
-        """The back of a sheet that has none: a note that it is blank on purpose, 8 mm above
-        the bottom edge, set smaller (then cut) when it is wider than the printable area."""
+
+def fold_line(pen: Pen, page: Page) -> None:
+    """The gutter fold: a dashed line across the cards (the page label says "fold here";
+    the line stops short of the crop marks in the margins)."""
+    assert page.fold is not None
+    c = pen.c
+    c.saveState()
+    c.setStrokeColor(colors.HexColor("#555555"))
+    c.setLineWidth(0.6)
+    c.setDash(4, 3)
+    pen.line(page.fold)
+    c.restoreState()
+
+
+class BlankPage:
+    """Draws the back of a sheet that has none ("blank" pages)."""
+
+    def __init__(self, ctx: RenderContext) -> None:
+        self.ctx = ctx
+
+    def draw(self, pen: Pen, page: Page) -> None:
+        """A note that the page is blank on purpose, 8 mm above the bottom edge, set smaller
+        (then cut) when it is wider than the printable area."""
+        ctx = self.ctx
         c = pen.c
-        font = self.fonts.main.font("italic")
-        text = self.w("This side is left blank on purpose (duplex printing).")
+        font = ctx.fonts.main.font("italic")
+        text = ctx.w("This side is left blank on purpose (duplex printing).")
         room = pt(page.size.w - 2 * MIN_MARGIN)
         size = 7.0
-        while size > 5 and self._width("italic", size)(text) > room:
+        while size > 5 and ctx.measure("italic", size)(text) > room:
             size -= 0.5
         c.setFont(font, size)
         c.setFillColor(colors.grey)
-        width = self._width("italic", size)
+        width = ctx.measure("italic", size)
         text = fit_label(text, font, size, room, width)
         x = pt(page.size.w / 2) - width(text) / 2
-        draw_line(c, x, pt(8), text, self.fonts, "italic", size, self.lang, "#808080")
+        draw_line(c, x, pt(8), text, ctx.fonts, "italic", size, ctx.lang, "#808080")
 
 
 def label_forms(

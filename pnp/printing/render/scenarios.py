@@ -14,61 +14,64 @@ from reportlab.platypus.flowables import Flowable
 
 from ...content.queries import draw_count, player_range
 from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
-from .base import RendererBase
+from .context import RenderContext
 from .flow import Together
 
 STEP_PT, STEP_LEADING = 8.5, 10.2  # points: the checklists, set in two columns
 REFER_CHARS = 80  # a rule, victory or defeat this long is printed once, then referred to
 
 
-class ScenarioSteps(RendererBase):
-    """The renderer's part that writes scenarios as checklists."""
+class ScenarioSteps:
+    """Writes scenarios as checklists, each long text once (then referred to): make one for
+    each setup sheet."""
 
-    _said: dict[str, str]  # long texts printed, and the scenario that printed each first
+    def __init__(self, ctx: RenderContext) -> None:
+        self.ctx = ctx
+        self._said: dict[str, str] = {}  # long texts printed, and the scenario that printed each
 
     def scenario(
         self, sc: Any, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
     ) -> list[Flowable]:
         """A scenario's set-up as a checklist: what to take out of the box, in order."""
-        t = self.translator.text
-        game = self.game
+        t = self.ctx.translator.text
+        game = self.ctx.game
         text = ParagraphStyle("sc", parent=body, fontSize=STEP_PT, leading=STEP_LEADING)
         head = ParagraphStyle("sc-h", parent=h2, fontSize=10.5, leading=13, spaceBefore=5)
         head.spaceAfter = 1
         name = t(sc.name) if sc.name else sc.id
-        out: list[Flowable] = [Paragraph(self.para(name, "bold", 10.5), head)]
+        out: list[Flowable] = [Paragraph(self.ctx.para(name, "bold", 10.5), head)]
         lo, hi = player_range(game, sc)
         if lo != hi:
-            facts = [self.w("{lo}-{hi} player", hi).format(lo=lo, hi=hi)]
+            facts = [self.ctx.w("{lo}-{hi} player", hi).format(lo=lo, hi=hi)]
         else:
-            facts = [self.w("{n} player", lo).format(n=lo)]
+            facts = [self.ctx.w("{n} player", lo).format(n=lo)]
         if sc.difficulty:
             facts.append(t(sc.difficulty))
         parent = game.scenarios.get(sc.extends) if sc.extends else None
         base = ""
         if parent is not None:
             base = t(parent.name) if parent.name else parent.id
-            facts.append(self.w("variant of {base}").format(base=base))
-        out.append(Paragraph(self.para(" · ".join(facts), "italic", STEP_PT), text))
+            facts.append(self.ctx.w("variant of {base}").format(base=base))
+        out.append(Paragraph(self.ctx.para(" · ".join(facts), "italic", STEP_PT), text))
         out = [Together(out)]  # the heading never alone at the bottom of a column
         if sc.story:
-            out.extend(self.paragraphs(t(sc.story), small))
+            out.extend(self.ctx.paragraphs(t(sc.story), small))
         steps = self._steps(sc, lo, hi)
         if parent is not None:  # a variant lists what it changes
             same = set(self._steps(parent, *player_range(game, parent)))
             changed = [s for s in steps if s not in same]
             if len(changed) < len(steps):
-                steps = [*changed, self.w("Other steps: as in {base}.").format(base=base)]
+                steps = [*changed, self.ctx.w("Other steps: as in {base}.").format(base=base)]
         step_style = ParagraphStyle("step", parent=text, spaceAfter=0.5)
         for i, step in enumerate(steps, 1):
-            out.append(Paragraph(self.para(f"{i}. {step}", "regular", STEP_PT), step_style))
+            out.append(Paragraph(self.ctx.para(f"{i}. {step}", "regular", STEP_PT), step_style))
         for label, said in (
-            (self.w("Special rules"), sc.rules),
-            (self.w("Victory"), sc.victory),
-            (self.w("Defeat"), sc.defeat),
+            (self.ctx.w("Special rules"), sc.rules),
+            (self.ctx.w("Victory"), sc.victory),
+            (self.ctx.w("Defeat"), sc.defeat),
         ):
             if said:
-                out.extend(self.paragraphs(f"**{label}:** {self._once(t(said), name)}", text))
+                out.extend(self.ctx.paragraphs(f"**{label}:** {self._once(t(said), name)}", text))
         return out
 
     def _once(self, said: str, name: str) -> str:
@@ -76,21 +79,21 @@ class ScenarioSteps(RendererBase):
         first = self._said.setdefault(said, name)
         if first == name or len(said) < REFER_CHARS:
             return said
-        return self.w("as in {scenario}").format(scenario=first)
+        return self.ctx.w("as in {scenario}").format(scenario=first)
 
     def _steps(self, sc: Any, lo: int, hi: int) -> list[str]:
         """A scenario's numbered steps: boards, tracks, its own set-up text, decks."""
         steps = [*self._board_steps(sc), *self._track_steps(sc)]
         if sc.setup:
-            steps.append(self.translator.text(sc.setup))
+            steps.append(self.ctx.translator.text(sc.setup))
         steps.extend(self._deck_steps(sc, lo, hi))
         return steps
 
     def _board_steps(self, sc: Any) -> list[str]:
         """One step for each run of boards placed alike (the same side, the same where):
         "Place A, B, C, side A up — Top row: choose 3 of these 4"."""
-        t = self.translator.text
-        game = self.game
+        t = self.ctx.translator.text
+        game = self.ctx.game
         runs: list[tuple[tuple[str, str, bool], list[str]]] = []
         for ref in sc.boards:
             board = game.boards.get(ref.board)
@@ -107,25 +110,25 @@ class ScenarioSteps(RendererBase):
         for (side, where, one_sided), names in runs:
             boards = ", ".join(names)
             if one_sided:
-                place = self.w("Place {board}").format(board=boards)
+                place = self.ctx.w("Place {board}").format(board=boards)
             else:
-                place = self.w("Place {board}, side {side} up").format(board=boards, side=side)
+                place = self.ctx.w("Place {board}, side {side} up").format(board=boards, side=side)
             steps.append(place + (f" — {where}" if where else ""))
         return steps
 
     def _track_steps(self, sc: Any) -> list[str]:
         """The tracks' starting spaces, in one step: "Set BF to 1" for one track,
         "Starting values: BF 1, INS 2" for several."""
-        t = self.translator.text
+        t = self.ctx.translator.text
         parts = []
         for track_id, value in sc.start.items():
-            track = self.game.tracks.get(track_id)
+            track = self.ctx.game.tracks.get(track_id)
             parts.append((t(track.name) if track and track.name else track_id, value))
         if len(parts) == 1:
             ((name, value),) = parts
-            return [self.w("Set {track} to {value}").format(track=name, value=value)]
+            return [self.ctx.w("Set {track} to {value}").format(track=name, value=value)]
         listed = ", ".join(f"{name} {value}" for name, value in parts)
-        return [self.w("Starting values: {tracks}").format(tracks=listed)] if parts else []
+        return [self.ctx.w("Starting values: {tracks}").format(tracks=listed)] if parts else []
 
     def _deck_steps(self, sc: Any, lo: int, hi: int) -> list[str]:
         """One step for each deck, decks prepared alike in one step ("**A, B:** shuffle")."""
@@ -143,8 +146,8 @@ class ScenarioSteps(RendererBase):
     def deck_step(self, step: Any, lo: int, hi: int) -> tuple[str, str]:
         """One deck of a scenario: its name, and which cards to keep, set aside, order,
         shuffle and draw."""
-        t = self.translator.text
-        game = self.game
+        t = self.ctx.translator.text
+        game = self.ctx.game
         deck = game.decks.get(step.deck) or game.tokens.get(step.deck)
         dname = t(deck.name) if deck is not None and deck.name else step.deck
 
@@ -159,30 +162,32 @@ class ScenarioSteps(RendererBase):
         parts = []
         if step.only is not None:
             parts.append(
-                self.w("keep only the cards marked {mark}").format(mark=self._filter(step.only))
+                self.ctx.w("keep only the cards marked {mark}").format(mark=self._filter(step.only))
             )
         if step.exclude is not None:
             parts.append(
-                self.w("set aside the cards marked {mark}").format(mark=self._filter(step.exclude))
+                self.ctx.w("set aside the cards marked {mark}").format(
+                    mark=self._filter(step.exclude)
+                )
             )
         if step.remove:
-            parts.append(self.w("remove {cards}").format(cards=names(step.remove)))
+            parts.append(self.ctx.w("remove {cards}").format(cards=names(step.remove)))
         if step.order:
-            parts.append(self.w("use, in this order: {cards}").format(cards=names(step.order)))
+            parts.append(self.ctx.w("use, in this order: {cards}").format(cards=names(step.order)))
         if step.shuffle and not step.order:
-            parts.append(self.w("shuffle"))
+            parts.append(self.ctx.w("shuffle"))
         if step.draw is not None:
             counts = {p: draw_count(step, p) for p in range(lo, hi + 1)}
             values = set(counts.values())
             if len(values) == 1:
-                parts.append(self.w("draw {n} at random").format(n=values.pop()))
+                parts.append(self.ctx.w("draw {n} at random").format(n=values.pop()))
             else:
                 per = ", ".join(f"{p}: {n}" for p, n in counts.items())
-                parts.append(self.w("draw at random by players ({per})").format(per=per))
+                parts.append(self.ctx.w("draw at random by players ({per})").format(per=per))
         if step.top:
-            parts.append(self.w("put on top: {cards}").format(cards=names(step.top)))
+            parts.append(self.ctx.w("put on top: {cards}").format(cards=names(step.top)))
         if step.bottom:
-            parts.append(self.w("put at the bottom: {cards}").format(cards=names(step.bottom)))
+            parts.append(self.ctx.w("put at the bottom: {cards}").format(cards=names(step.bottom)))
         text = "; ".join(parts)
         if step.note:
             text += f" — {t(step.note)}" if text else t(step.note)

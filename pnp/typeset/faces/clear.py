@@ -36,28 +36,32 @@ def clearance(cut: Cut, op: TextOp) -> float:
 Refit = Callable[[float, float, float | None], Fit]  # (width pt, height pt, size or None)
 
 
-def keep_clear(cut: Cut, op: TextOp, refit: Refit, sizes: list[float]) -> tuple[TextOp, float]:
+def keep_clear(
+    cut: Cut, op: TextOp, refit: Refit, sizes: list[float], clear: float = CLEARANCE
+) -> tuple[TextOp, float]:
     """``op`` with its box narrowed into the safe area and its text fitted again by ``refit``
     at the largest of ``sizes`` (largest first) that keeps it clear, when its glyphs come
     nearer the cut line than the clearance; and the clearance reached (at a smaller size, a
     text's lines are thinner, where a round token is wider). A text turned by ``rotate:`` is
     only measured. When no size keeps it clear, the box that comes nearest without
-    overflowing (where the layout's box did not) is taken."""
+    overflowing (where the layout's box did not) is taken. ``clear``: how far inside the cut
+    line the glyphs must lie (a print-on-demand shop's safe zone, else :data:`CLEARANCE`)."""
+    limit = clear - 1e-9
     best, worst = op, clearance(cut, op)
-    if worst >= LIMIT or op.rotate % 360 or not sizes:
+    if worst >= limit or op.rotate % 360 or not sizes:
         return best, worst
     tried: dict[int, tuple[TextOp, float]] = {}
 
     def attempt(i: int) -> float:
         if i not in tried:
             start = _refitted(op, op.box, refit, sizes[i])
-            tried[i] = _narrowing(cut, start, refit, sizes[i])
+            tried[i] = _narrowing(cut, start, refit, sizes[i], clear)
         return tried[i][1]
 
     lo, hi = 0, len(sizes)  # the first size that keeps clear is in [lo, hi]; hi: none does
     while lo < hi:  # smaller sizes keep clear more easily: bisection
         mid = (lo + hi) // 2
-        if attempt(mid) >= LIMIT:
+        if attempt(mid) >= limit:
             hi = mid
         else:
             lo = mid + 1
@@ -77,13 +81,15 @@ def _refitted(op: TextOp, box: Box, refit: Refit, size: float | None) -> TextOp:
     return replace(op, box=box, fit=refit(pt(box[2] - 2 * pad), pt(box[3] - 2 * pad), size))
 
 
-def _narrowing(cut: Cut, op: TextOp, refit: Refit, size: float | None) -> tuple[TextOp, float]:
+def _narrowing(
+    cut: Cut, op: TextOp, refit: Refit, size: float | None, clear: float = CLEARANCE
+) -> tuple[TextOp, float]:
     """The text in ever narrower boxes until it keeps clear (or no box is left), fitted at
     ``size`` (None: at the size that fits); the box that keeps clearest without overflowing."""
     best, worst = op, clearance(cut, op) if op.fit.overflow is None else -math.inf
     current = op
     for _ in range(TRIES):
-        box = narrowed(cut, current)
+        box = narrowed(cut, current, clear)
         if box is None or _same(box, current.box):
             break
         current = _refitted(current, box, refit, size)
@@ -92,24 +98,24 @@ def _narrowing(cut: Cut, op: TextOp, refit: Refit, size: float | None) -> tuple[
         reached = clearance(cut, current)
         if reached > worst:
             best, worst = current, reached
-        if worst >= LIMIT:
+        if worst >= clear - 1e-9:
             break
     return best, worst
 
 
-def narrowed(cut: Cut, op: TextOp) -> Box | None:
+def narrowed(cut: Cut, op: TextOp, clear: float = CLEARANCE) -> Box | None:
     """The text's box made smaller so that the lines that come too near the cut line fit in
     the safe area at their rows; None when nothing usable is left."""
     x, y, w, h = op.box
     pad = op.padding
     left, right, top, bottom = x + pad, x + w - pad, y + pad, y + h - pad
-    first, last = cut.rows(CLEARANCE)
+    first, last = cut.rows(clear)
     for row in text_rows(op):
         corners = [(row.left, row.top), (row.right, row.top), (row.right, row.bottom)]
         corners.append((row.left, row.bottom))
-        if cut.clearance(corners) >= LIMIT:
+        if cut.clearance(corners) >= clear - 1e-9:
             continue
-        band = cut.band(row.top, row.bottom, CLEARANCE)
+        band = cut.band(row.top, row.bottom, clear)
         if band is not None:
             left, right = max(left, band[0] + GUARD), min(right, band[1] - GUARD)
             continue

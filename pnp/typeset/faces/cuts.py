@@ -25,6 +25,27 @@ from .shapes import turned
 CLEARANCE = 1.5  # mm between any glyph and the cut line
 SQRT3 = math.sqrt(3.0)
 
+
+@dataclass(frozen=True)
+class Zone:
+    """How far inside the cut line what a player reads must lie, and whose rule that is: the
+    home copy's :data:`CLEARANCE` (rule cut-clearance, reported at the text), or a
+    print-on-demand shop's safe zone (``shop`` names it; rule safe-zone, reported at the
+    layout element, since the fix is in the layout and it is the same on every face)."""
+
+    clearance: float = CLEARANCE
+    shop: str = ""  # the profile's name; "" for the home copy
+    tolerance: float = 0.0  # mm the shop's cut may wander
+
+    def where(self, reached: float) -> str:
+        """What a glyph ``reached`` mm inside the cut line falls into."""
+        if reached < self.tolerance:
+            return f"{self.shop}'s cut tolerance ({self.tolerance:.3g} mm): it may be cut off"
+        return f"{self.shop}'s safe zone ({self.clearance:.3g} mm inside the trim)"
+
+
+HOME = Zone()
+
 Box = tuple[float, float, float, float]  # x, y, width, height (mm)
 Point = tuple[float, float]
 

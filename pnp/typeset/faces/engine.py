@@ -18,7 +18,7 @@ from ...i18n import Translator
 from ..fonts import FontSet
 from ..markup import IconSpec
 from .colours import NONE
-from .cuts import Cut, cut_of
+from .cuts import HOME, Cut, Zone, cut_of
 from .issues import TextIssue, face_id
 from .kinds import kind_of
 from .layouts import Resolved, face_layout_id, layout_table, resolve_layout
@@ -31,6 +31,7 @@ from .values import (
     FaceCtx,
     FaceValues,
     palette_of,
+    style_family,
 )
 
 __all__ = [
@@ -64,6 +65,7 @@ class FaceEngine(FaceValues):
     issues: list[TextIssue] = field(default_factory=list)
     quick: bool = False  # validation: skip reportlab for texts that surely fit
     cache: bool = True  # keep each face's operations (off for big one-pass builds)
+    zone: Zone = HOME  # how far inside the cut line texts must lie: a shop's safe zone
 
     def __post_init__(self) -> None:
         self.layouts = layout_table(self.game)
@@ -75,6 +77,7 @@ class FaceEngine(FaceValues):
         self.face_name = ""  # face_id() of the face being laid out, for its issues
         self.plain = False  # laying out a plain face (ops(plain=True))
         self.cut = Cut("rect", 0.0, 0.0)  # the cut line of the face being laid out
+        self._font_sets: dict[str, FontSet] = {}  # font families of elements and styles
 
     def _icons(self) -> dict[str, IconSpec]:
         icons: dict[str, IconSpec] = {}
@@ -161,8 +164,12 @@ class FaceEngine(FaceValues):
         if art and not any(kind_of(e).draws_art(e) for e in lay.elements):
             img = self.image(art)
             if img is not None:
-                ops.append(ImageOp((0, 0, w, h), img[0], bleed, img[1], img[2], face.art_bleed))
+                path, iw, ih = img
+                vector = self.drawing(path)
+                art_op = ImageOp((0, 0, w, h), path, bleed, iw, ih, face.art_bleed, vector=vector)
+                ops.append(art_op)
         fc = FaceCtx(face, card, w, h, palette, self._values(face, card))
+        fc.family = style_family(lay, style_name)
         for el in lay.elements:
             op = self._element(el, fc)
             if op is not None:

@@ -12,13 +12,14 @@ text box is a :class:`Group` of its fill and its text, which :func:`flatten` ope
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.units import mm, pt
 from ..layout import rl_color as color
 from ..text import PARAGRAPH_GAP, Fit
+from .paint import clip_to, draw_vector, faded, fitted
 
 if TYPE_CHECKING:
     from ..fonts import FontSet
@@ -48,6 +49,7 @@ class Operation:
     the canvas before asking them to draw)."""
 
     rotate: float = 0.0
+    opacity: float = 1.0  # its element's opacity: 1 draws it opaque (nothing set)
 
     def draw(self, s: Surface) -> None:
         raise NotImplementedError
@@ -83,12 +85,14 @@ class FillOp(Operation):
         c = s.canvas
         x, y, bw, bh = self.box
         g = self.bleed
-        c.setFillColor(color(self.color))
-        rx, ry = pt(x - g), pt(s.face_h - y - bh - g)
-        if self.radius > 0 and g == 0:
-            c.roundRect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), pt(self.radius), stroke=0, fill=1)
-        else:
-            c.rect(rx, ry, pt(bw + 2 * g), pt(bh + 2 * g), stroke=0, fill=1)
+        with faded(c, self.opacity):
+            c.setFillColor(color(self.color))
+            rx, ry = pt(x - g), pt(s.face_h - y - bh - g)
+            w, h = pt(bw + 2 * g), pt(bh + 2 * g)
+            if self.radius > 0 and g == 0:
+                c.roundRect(rx, ry, w, h, pt(self.radius), stroke=0, fill=1)
+            else:
+                c.rect(rx, ry, w, h, stroke=0, fill=1)
 
     def ink(self) -> Ink:
         return [(self.box, 1.0)] if self.bleed == 0 else []  # not the face's background
@@ -105,13 +109,14 @@ class StrokeOp(Operation):
     def draw(self, s: Surface) -> None:
         c = s.canvas
         x, y, bw, bh = self.box
-        c.setStrokeColor(color(self.color))
-        c.setLineWidth(pt(self.width))
-        bottom = s.face_h - y - bh
-        if self.radius > 0:
-            c.roundRect(pt(x), pt(bottom), pt(bw), pt(bh), pt(self.radius), stroke=1, fill=0)
-        else:
-            c.rect(pt(x), pt(bottom), pt(bw), pt(bh), stroke=1, fill=0)
+        with faded(c, self.opacity):
+            c.setStrokeColor(color(self.color))
+            c.setLineWidth(pt(self.width))
+            bottom = s.face_h - y - bh
+            if self.radius > 0:
+                c.roundRect(pt(x), pt(bottom), pt(bw), pt(bh), pt(self.radius), stroke=1, fill=0)
+            else:
+                c.rect(pt(x), pt(bottom), pt(bw), pt(bh), stroke=1, fill=0)
 
     def frame_inset(self, w: float, h: float) -> float | None:
         if self.box[2] > w * 0.8 and self.box[3] > h * 0.8:
@@ -128,9 +133,38 @@ class ImageOp(Operation):
     height_px: int = 0
     art_bleed: float = 0.0  # mm of bleed already in the image
     rotate: float = 0.0
+    fit: str = "cover"  # cover (cropped to the box), contain or stretch
+    anchor: str = "center"  # the part cover keeps, or where contain places the image
+    vector: Any = None  # an SVG's drawing (reportlab Drawing): drawn as paths
 
     def draw(self, s: Surface) -> None:
-        s.art(s.canvas, self, s.face_h)
+        """The image as its element fits it: covering the box, centred and cropped (the art
+        of the face, extended into the bleed, as the render stage embeds it), or anchored,
+        contained, stretched; an SVG as vector paths."""
+        c = s.canvas
+        with faded(c, self.opacity):
+            plain = self.fit == "cover" and self.anchor == "center"
+            if self.vector is None and plain:
+                s.art(c, self, s.face_h)
+                return
+            g = self.bleed
+            x, y, bw, bh = self.box
+            box = (x - g, y - g, bw + 2 * g, bh + 2 * g)
+            c.saveState()
+            clip_to(c, box, s.face_h)
+            if self.vector is not None:
+                size = (float(self.vector.width), float(self.vector.height))
+                draw_vector(c, self.vector, fitted(box, *size, self.fit, self.anchor), s.face_h)
+            else:
+                rect = fitted(box, self.width_px, self.height_px, self.fit, self.anchor)
+                # the render stage covers the rect it is given: given one of the image's
+                # own shape (or, stretched, pixels of the box's), cover is an exact fit
+                px = (round(rect[2] * 1000), round(rect[3] * 1000))
+                shape = px if self.fit == "stretch" else (self.width_px, self.height_px)
+                exact = replace(self, box=rect, bleed=0.0, art_bleed=0.0, fit="cover")
+                exact.width_px, exact.height_px = shape
+                s.art(c, exact, s.face_h)
+            c.restoreState()
 
     def ink(self) -> Ink:
         return [(self.box, 1.0)] if self.bleed == 0 else []
@@ -144,12 +178,29 @@ class TextOp(Operation):
     padding: float
     fallback: bool = False  # printed in the source language for lack of a translation
     rotate: float = 0.0
+    shadow: tuple[Fit, float, float, float] | None = None  # fitted in its colour, dx, dy, alpha
 
     def draw(self, s: Surface) -> None:
-        """The fitted text in its box: one plain line drawn directly, else its paragraphs."""
+        """The fitted text in its box (its shadow first, offset and faded)."""
+        c = s.canvas
+        with faded(c, self.opacity):
+            if self.shadow is not None:
+                fit, dx, dy, alpha = self.shadow
+                c.saveState()
+                c.translate(pt(dx), -pt(dy))
+                c.drawImage = _no_image  # image icons cast no shadow
+                try:
+                    with faded(c, alpha):
+                        self._draw_fit(s, fit)
+                finally:
+                    del c.drawImage
+                c.restoreState()
+            self._draw_fit(s, self.fit)
+
+    def _draw_fit(self, s: Surface, fit: Fit) -> None:
+        """A fitted text in the box: one plain line drawn directly, else its paragraphs."""
         c = s.canvas
         x, y, bw, bh = self.box
-        fit = self.fit
         inner_top = y + self.padding
         free = pt(bh - 2 * self.padding) - fit.height
         top_pt = pt(s.face_h - inner_top)
@@ -228,6 +279,10 @@ class Group(Operation):
 
 
 Op = Operation  # the name the engine and the render stage use
+
+
+def _no_image(*args: Any, **kwargs: Any) -> None:
+    """What draws an image while a text's shadow is drawn: nothing."""
 
 
 def flatten(ops: list[Operation]) -> list[Operation]:

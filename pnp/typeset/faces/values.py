@@ -12,12 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...content.assets import AssetError, probe_image, resolve
+from ...content.assets import AssetError, probe_image, resolve, svg_drawing
 from ...content.model import Board, Card, Element, Face, Game
+from ...core.errors import BuildError
 from ...core.findings import Pos
 from ...core.rules import SCHEMA, TEMPLATE
 from ...core.run import current
 from ...i18n import Translator
+from ..fonts import BUNDLED_FONTS, FontSet, family
 from .colours import NONE, PALETTE, colour_names, is_template, read_colour
 from .issues import TextIssue
 from .layouts import Resolved
@@ -48,6 +50,7 @@ class FaceCtx:
     palette: dict[str, str]  # background, accent, text: the style's colours
     values: dict[str, Any]
     template_ctx: dict[str, Any] | None = None
+    family: str | None = None  # the style's font family (None: the game's)
 
 
 def palette_of(lay: Resolved, style_name: str | None) -> tuple[dict[str, str], str | None]:
@@ -64,6 +67,12 @@ def palette_of(lay: Resolved, style_name: str | None) -> tuple[dict[str, str], s
     text = DEFAULT_TEXT if text == NONE else text  # a text needs a colour
     palette = {"background": background, "accent": accent, "text": text}
     return palette, style.art if style else None
+
+
+def style_family(lay: Resolved, style_name: str | None) -> str | None:
+    """The font family a face's style gives its texts (None: the game's)."""
+    style = lay.styles.get(style_name or "default") or lay.styles.get("default")
+    return style.font_family if style is not None else None
 
 
 def _template_problem(
@@ -96,6 +105,8 @@ class FaceValues:
     _reported: set[tuple[str, ...]]
     _env: Any
     face_name: str
+    fonts: FontSet
+    _font_sets: dict[str, FontSet]
 
     def first(self, *key: str) -> bool:
         """True the first time a problem is seen: each is reported once per engine, not once
@@ -136,6 +147,37 @@ class FaceValues:
                 self.issues.append(self.issue(err.rule, el.at(attr), f"{err}{where}", lang=False))
             return None
         return path, info.width, info.height
+
+    def drawing(self, path: Path) -> Any:
+        """An SVG file's vector drawing, None for a raster image (or an SVG that fails: its
+        file is reported by validation, and the face draws nothing there)."""
+        if path.suffix.lower() != ".svg":
+            try:
+                if probe_image(path).format != "SVG":
+                    return None
+            except AssetError:
+                return None
+        try:
+            return svg_drawing(path)
+        except (AssetError, OSError):
+            return None
+
+    def fonts_for(self, el: Element, fc: FaceCtx) -> FontSet:
+        """The fonts an element's text is set in: its font_family, else its style's, else
+        the game's; the game's fonts stay its fallbacks. A family that cannot be loaded is
+        reported by validation (rule font): the game's fonts print instead."""
+        name = el.font_family or fc.family
+        if not name or name == self.fonts.main.name:
+            return self.fonts
+        sets = self._font_sets
+        if name not in sets:
+            try:
+                main = family(self.fonts.fonts_dir or BUNDLED_FONTS, name)
+                fallbacks = [self.fonts.main, *self.fonts.fallbacks]
+                sets[name] = FontSet(main, fallbacks, self.fonts.fonts_dir, self.fonts.scripts)
+            except BuildError:
+                sets[name] = self.fonts
+        return sets[name]
 
     def paint(self, el: Element, attr: str, fc: FaceCtx, default: str | None) -> str | None:
         """The colour of an element's ``attr`` (color, fill, stroke) on this face, as the

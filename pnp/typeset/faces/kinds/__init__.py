@@ -2,11 +2,11 @@
 registered in :data:`KINDS`.
 
 A kind draws one thing (a text field, a template, an image, a track, a table, a line, a
-polygon; a plain box when an element names none of them), answers what validation asks of it
-(:class:`~.base.ElementKind`) and lays its element out as operations that draw themselves
-(:mod:`..ops`). A new kind is a module here, a line in :data:`KINDS` and its key in the format
-(``Element`` in :mod:`pnp.content.model.faces`, documented in docs/format.md); tests keep the
-three in step.
+polygon, a QR code; a plain box when an element names none of them), answers what validation
+asks of it (:class:`~.base.ElementKind`) and lays its element out as operations that draw
+themselves (:mod:`..ops`). A new kind is a module here, a line in :data:`KINDS` and its key
+in the format (``Element`` in :mod:`pnp.content.model.elements`, documented in
+docs/format.md); tests keep the three in step.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from .box import Box
 from .image import Image
 from .line import Line, PathOp
 from .polygon import Polygon
+from .qr import Qr, QrOp
 from .table import Table, TableOp
 from .text import Field, Template
 from .track import Track, TrackOp
@@ -31,6 +32,7 @@ KINDS: tuple[ElementKind, ...] = (
     Table(),
     Line(),
     Polygon(),
+    Qr(),
 )
 BOX = Box()  # an element naming no kind: its box, filled or outlined
 
@@ -55,6 +57,7 @@ __all__ = [
     "Layouter",
     "PathOp",
     "Placed",
+    "QrOp",
     "TableOp",
     "TrackOp",
     "kind_of",

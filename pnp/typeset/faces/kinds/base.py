@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ....content.model import Element, Game
 from ....core.findings import Pos
-from ....core.rules import CUT_CLEARANCE
+from ....core.rules import CUT_CLEARANCE, SAFE_ZONE
 from ..colours import is_template
-from ..cuts import CLEARANCE, Cut, box_clear
+from ..cuts import CLEARANCE, Cut, Zone, box_clear
 from ..ops import Box, Op
 from ..shapes import Point, box_corners, centre, element_box, extent, turned
 
@@ -43,6 +43,7 @@ class Layouter(Protocol):
     quick: bool  # validation: no exact fitting of texts that surely fit
     plain: bool  # a plain face (--ink-saver backs): texts and lines only
     cut: Cut  # the cut line of the face being laid out
+    zone: Zone  # how far inside it what a player reads must lie (the home copy's, a shop's)
     face_name: str
 
     def paint(self, el: Element, attr: str, fc: FaceCtx, default: str | None) -> str | None: ...
@@ -53,11 +54,23 @@ class Layouter(Protocol):
         self, rel: str, el: Element | None = None, fc: FaceCtx | None = None, attr: str = "image"
     ) -> tuple[Any, int, int] | None: ...
 
+    def drawing(self, path: Any) -> Any: ...
+
+    def fonts_for(self, el: Element, fc: FaceCtx) -> FontSet: ...
+
     def first(self, *key: str) -> bool: ...
 
     def issue(
         self, rule: str, pos: Pos, message: str, structural: bool = False, lang: bool = True
     ) -> TextIssue: ...
+
+
+def faded(op: Op | None, el: Element) -> Op | None:
+    """The operations drawn at the element's opacity (when it gives one)."""
+    if op is not None and el.opacity is not None:
+        for part in op.parts():
+            part.opacity = el.opacity
+    return op
 
 
 @dataclass(frozen=True)
@@ -96,7 +109,7 @@ class ElementKind:
 
     @staticmethod
     def fills(el: Element) -> bool:
-        return el.fill is not None and el.fill != "none"
+        return (el.fill is not None and el.fill != "none") or el.gradient is not None
 
     def covers(self, el: Element) -> bool:
         """Whether it hides what lies under it (a filled box, an image)."""
@@ -151,7 +164,7 @@ class ElementKind:
         if op is not None and el.rotate % 360:
             for part in op.parts():
                 part.rotate = el.rotate % 360
-        return op
+        return faded(op, el)
 
     def in_box(self, el: Element, box: Box, fc: FaceCtx, eng: Layouter) -> Op | None:
         raise NotImplementedError
@@ -173,6 +186,15 @@ class ElementKind:
         x, y, bw, bh = box
         return turned(box_corners(box), (x + bw / 2, y + bh / 2), el.rotate)
 
+    def text_areas(
+        self, el: Element, w: float, h: float, game: Game | None = None
+    ) -> list[list[Point]]:
+        """Where it prints words or numbers, as printed (a later cover over them hides
+        them): its outline, unless the kind knows better (a track around its box: the
+        strips along its edges)."""
+        shape = self.outline(el, w, h)
+        return [shape] if shape is not None else []
+
     def past_face(self, el: Element, cut: Cut) -> bool:
         """Whether it reaches past its face's bounding box by more than 0.01 mm, as the
         element-outside rule measures it."""
@@ -186,24 +208,37 @@ class ElementKind:
         self, eng: Layouter, el: Element, pos: Pos, what: str, reached: float, lang: bool
     ) -> None:
         """Report what it prints too near the face's cut line (not what reaches past its
-        face: that is element-outside), once per engine."""
-        cut = eng.cut
-        if self.past_face(el, cut) or not eng.first("cut", str(pos), what):
+        face: that is element-outside), once per engine; against a shop's safe zone, at the
+        layout element (``eng.zone``)."""
+        cut, zone = eng.cut, eng.zone
+        face_key = ""
+        if zone.shop:  # at the element, once per face
+            pos, face_key = (el.at("box") if el.given("box") else el.pos), eng.face_name
+        if self.past_face(el, cut) or not eng.first("cut", str(pos), what, face_key):
             return
         element = f"element {el.name!r}" if el.name else "element"
         fix = (
             f"shorten it, lower the min_size of its layout's {element}, or move that box inward"
             if lang
-            else f"move or shrink the box of its layout's {element} so that it ends 1.5 mm inside"
+            else f"move or shrink the box of its layout's {element} so that it ends "
+            f"{zone.clearance:g} mm inside"
         )
         near = f"prints {reached:.2f} mm from"
         if reached < 0:
             near = f"reaches {-reached:.2f} mm past"
         head = f"[{eng.lang}] " if lang else ""
+        face = f"the {what} {near} the {cut.name} of its {cut.w:.3g} x {cut.h:.3g} mm face"
+        if zone.shop:
+            message = (
+                f"{head}{face} ({eng.face_name}), inside {zone.where(reached)}: move the box "
+                f"of this {element} at least {zone.clearance:.3g} mm inside the trim, or "
+                "shorten the text"
+            )
+            eng.issues.append(eng.issue(SAFE_ZONE, pos, message, lang=lang))
+            return
         message = (
-            f"{head}the {what} {near} the {cut.name} of its {cut.w:.3g} x {cut.h:.3g} mm face "
-            f"({eng.face_name}): nothing a player reads may lie within {CLEARANCE:g} mm of "
-            f"where the face is cut; {fix}"
+            f"{head}{face} ({eng.face_name}): nothing a player reads may lie within "
+            f"{CLEARANCE:g} mm of where the face is cut; {fix}"
         )
         eng.issues.append(eng.issue(CUT_CLEARANCE, pos, message, lang=lang))
 
@@ -212,8 +247,9 @@ class ElementKind:
     ) -> None:
         """Its numbers or texts (``ink()``: their corners on the face) kept clear of the cut
         line, else reported at its box."""
-        if box_clear(eng.cut, box, el.rotate, CLEARANCE):
+        clear = eng.zone.clearance
+        if box_clear(eng.cut, box, el.rotate, clear):
             return
         reached = min((eng.cut.clearance(points) for points in ink()), default=float("inf"))
-        if reached < CLEARANCE - 0.005:
+        if reached < clear - 0.005:
             self.cut_issue(eng, el, el.at("box"), what, reached, lang=False)

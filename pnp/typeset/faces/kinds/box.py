@@ -8,15 +8,19 @@ from ....content.model import Element
 from ..ops import Box as BoxT
 from ..ops import FillOp, Group, Op, StrokeOp
 from .base import ElementKind, Layouter
+from .gradient import gradient_op
 
 if TYPE_CHECKING:
     from ..values import FaceCtx
 
 
 def box_ops(el: Element, box: BoxT, fc: FaceCtx, eng: Layouter) -> list[Op]:
-    """A box's fill and outline, as the element paints them on this face."""
+    """A box's fill (or gradient) and outline, as the element paints them on this face."""
     out: list[Op] = []
-    if el.fill and (fill := eng.paint(el, "fill", fc, None)):
+    gradient = gradient_op(el, box, fc, plain=eng.plain)
+    if gradient is not None:
+        out.append(gradient)
+    elif el.fill and (fill := eng.paint(el, "fill", fc, None)):
         out.append(FillOp(box, fill, el.radius))
     if el.stroke and (stroke := eng.paint(el, "stroke", fc, None)):
         out.append(StrokeOp(box, stroke, el.stroke_width, el.radius))

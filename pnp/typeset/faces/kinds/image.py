@@ -1,5 +1,5 @@
 """Images: the face's art, or an image file of the game (a template may name one per card),
-covering the element's box."""
+fitted into the element's box (covering it by default), an SVG drawn as vectors."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 
 class Image(ElementKind):
-    """The face's art (image: art) or an image file of the game, covering the box."""
+    """The face's art (image: art) or an image file of the game (PNG, JPEG or SVG), fitted
+    into the box: cover, contain or stretch, anchored."""
 
     key = "image"
     noun = "image"
@@ -53,4 +54,16 @@ class Image(ElementKind):
         if not rel:
             return None
         img = eng.image(rel, el if templated else None, fc)
-        return ImageOp(box, img[0], 0.0, img[1], img[2]) if img else None
+        if img is None:
+            return None
+        path, width, height = img
+        return ImageOp(
+            box,
+            path,
+            0.0,
+            width,
+            height,
+            fit=el.fit or "cover",
+            anchor=el.anchor or "center",
+            vector=eng.drawing(path),
+        )

@@ -9,9 +9,12 @@ from typing import TYPE_CHECKING
 from ....content.model import Element
 from ....core.units import pt
 from ...layout import rl_color as color
-from ..ops import Op, Operation, Surface
-from ..shapes import Point, centre, length, turned
+from ..ops import Group, Op, Operation, Surface
+from ..paint import faded
+from ..shapes import Point, centre, extent, length, turned
 from .base import ElementKind, Layouter
+from .base import faded as faded_op
+from .gradient import gradient_op
 
 if TYPE_CHECKING:
     from ..values import FaceCtx
@@ -37,12 +40,13 @@ class PathOp(Operation):
             p.lineTo(pt(x), pt(s.face_h - y))
         if self.closed:
             p.close()
-        if self.fill is not None:
-            c.setFillColor(color(self.fill))
-        if self.stroke is not None:
-            c.setStrokeColor(color(self.stroke))
-            c.setLineWidth(pt(self.width))
-        c.drawPath(p, stroke=int(self.stroke is not None), fill=int(self.fill is not None))
+        with faded(c, self.opacity):
+            if self.fill is not None:
+                c.setFillColor(color(self.fill))
+            if self.stroke is not None:
+                c.setStrokeColor(color(self.stroke))
+                c.setLineWidth(pt(self.width))
+            c.drawPath(p, stroke=int(self.stroke is not None), fill=int(self.fill is not None))
 
 
 class Line(ElementKind):
@@ -80,10 +84,14 @@ class Line(ElementKind):
         fill = eng.paint(el, "fill", fc, None) if self.closed else None
         if el.stroke is not None:
             stroke = eng.paint(el, "stroke", fc, None)
-        elif self.closed and el.fill is not None:
+        elif self.closed and (el.fill is not None or el.gradient is not None):
             stroke = None  # a filled polygon: no outline unless asked
         else:
             stroke = fc.palette["text"]
+        gradient = gradient_op(el, extent(points), fc, tuple(points), eng.plain or not self.closed)
+        if gradient is not None:
+            fill = None
         if fill is None and stroke is None:
-            return None
-        return PathOp(tuple(points), self.closed, fill, stroke, el.stroke_width)
+            return faded_op(gradient, el)
+        path = PathOp(tuple(points), self.closed, fill, stroke, el.stroke_width)
+        return faded_op(Group([gradient, path]) if gradient is not None else path, el)

@@ -11,6 +11,7 @@ from ....core.rules import OVERFLOW, SCHEMA
 from ....core.units import mm, pt
 from ..cuts import turned_box
 from ..ops import TEXT_WEIGHT, Box, Ink, Op, Operation, Surface
+from ..paint import faded
 from ..shapes import Point
 from ..tables import build_table, cell_text, table_fit_size, table_height
 from .base import ElementKind, Layouter
@@ -46,7 +47,8 @@ class TableOp(Operation):
             lang=s.lang,
         )
         _w, th = table.wrap(pt(bw), pt(bh))
-        table.drawOn(s.canvas, pt(x), pt(s.face_h - y) - th)
+        with faded(s.canvas, self.opacity):
+            table.drawOn(s.canvas, pt(x), pt(s.face_h - y) - th)
 
     def ink(self) -> Ink:
         return [(self.box, TEXT_WEIGHT)]

@@ -3,18 +3,19 @@ element's box over its fill, kept clear of the cut line, its problems reported p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ....content.model import Element, Text
 from ....core.rules import GLYPH, OVERFLOW, REFERENCE
 from ....core.units import mm, pt
+from ...fonts import FontSet
 from ...markup import parse
 from ...scripts import glyph_advice
 from ...text import Fit, TextStyle, fit_text, runs_fit, smallest_size
 from ..clear import keep_clear
-from ..cuts import CLEARANCE, box_clear
+from ..colours import NONE, read_colour
+from ..cuts import box_clear
 from ..ops import Box as BoxT
 from ..ops import Group, Op, TextOp
 from .base import Layouter
@@ -34,7 +35,8 @@ class TextKind(Box):
         raise NotImplementedError
 
     def in_box(self, el: Element, box: BoxT, fc: FaceCtx, eng: Layouter) -> Op | None:
-        """The box's fill and outline, and its text fitted (its problems noted)."""
+        """The box's fill and outline, and its text fitted (its problems noted), in the
+        element's font family, over its shadow."""
         value, source = self.text(el, fc, eng)
         fill_ops = box_ops(el, box, fc, eng)
         if value is None:
@@ -49,15 +51,16 @@ class TextKind(Box):
             hyphenate=el.hyphenate
             if el.hyphenate is not None
             else el.field not in ("title", "subtitle", None),
-            fit=el.fit,
+            fit=el.fit or "shrink",
         )
+        fonts = eng.fonts_for(el, fc)
         inner_w = pt(box[2] - 2 * el.padding)
         inner_h = pt(box[3] - 2 * el.padding)
         # glyphs reach a little past their lines' box: a box this far inside needs no measure
-        clear = box_clear(eng.cut, box, el.rotate, CLEARANCE + mm(ts.size) * 0.4)
-        if eng.quick and clear and _surely_fits(value, ts, fc.values, inner_w, inner_h, eng):
+        clear = box_clear(eng.cut, box, el.rotate, eng.zone.clearance + mm(ts.size) * 0.4)
+        if eng.quick and clear and _surely_fits(value, ts, fonts, fc, inner_w, inner_h, eng):
             return fill_ops[0] if fill_ops else None  # fits for sure: nothing to report
-        fit = fit_text(value, ts, eng.fonts, eng.icons, fc.values, eng.lang, inner_w, inner_h)
+        fit = fit_text(value, ts, fonts, eng.icons, fc.values, eng.lang, inner_w, inner_h)
         op = TextOp(
             box,
             fit,
@@ -67,11 +70,30 @@ class TextKind(Box):
             rotate=el.rotate % 360,
         )
         if not clear:
-            op = _clear(self, op, value, ts, fc, source, el, eng)
+            op = _clear(self, op, value, ts, fonts, fc, source, el, eng)
         _note(op.fit, source, el, eng)
+        if el.shadow is not None and not eng.plain:
+            op.shadow = _shadow(op, value, ts, fonts, el, fc, eng)
         if fill_ops:
             return Group([*fill_ops, op])  # a filled text box: the fill first, then the text
         return op
+
+
+def _shadow(
+    op: TextOp, text: str, ts: TextStyle, fonts: FontSet, el: Element, fc: FaceCtx, eng: Layouter
+) -> tuple[Fit, float, float, float] | None:
+    """The text fitted again, at the size and width it prints at, every character in the
+    shadow's colour: the same lines, drawn offset under it."""
+    shadow = el.shadow
+    assert shadow is not None
+    ink = read_colour(fc.palette.get(shadow.color, shadow.color))
+    if ink is None or ink == NONE:
+        return None  # not a colour: reported by validation
+    _x, _y, bw, bh = op.box
+    style = replace(ts, size=op.fit.size, fit="none", color=ink, ink=ink)
+    width, height = pt(bw - 2 * op.padding), pt(bh - 2 * op.padding)
+    fit = fit_text(text, style, fonts, eng.icons, fc.values, eng.lang, width, height)
+    return fit, shadow.dx, shadow.dy, shadow.opacity
 
 
 class Field(TextKind):
@@ -110,16 +132,16 @@ class Template(TextKind):
 
 
 def _surely_fits(
-    text: str, ts: TextStyle, values: Mapping[str, object], w: float, h: float, eng: Layouter
+    text: str, ts: TextStyle, fonts: FontSet, fc: FaceCtx, w: float, h: float, eng: Layouter
 ) -> bool:
     """Validation needs no exact size, only whether the text fits at some allowed size: at
     its full size, or else at the smallest size shrink-to-fit may choose (the build finds the
     exact size, between the two)."""
-    paragraphs = parse(text, eng.icons, values)  # the same runs at every size
-    if runs_fit(paragraphs, ts, eng.fonts, w, h):
+    paragraphs = parse(text, eng.icons, fc.values)  # the same runs at every size
+    if runs_fit(paragraphs, ts, fonts, w, h):
         return True
     low = smallest_size(ts)
-    return low < ts.size and runs_fit(paragraphs, replace(ts, size=low), eng.fonts, w, h)
+    return low < ts.size and runs_fit(paragraphs, replace(ts, size=low), fonts, w, h)
 
 
 def _clear(
@@ -127,6 +149,7 @@ def _clear(
     op: TextOp,
     text: str,
     ts: TextStyle,
+    fonts: FontSet,
     fc: FaceCtx,
     source: Text | None,
     el: Element,
@@ -137,12 +160,12 @@ def _clear(
 
     def refit(width: float, height: float, size: float | None) -> Fit:
         style = ts if size is None else replace(ts, size=size, fit="none")
-        return fit_text(text, style, eng.fonts, eng.icons, fc.values, eng.lang, width, height)
+        return fit_text(text, style, fonts, eng.icons, fc.values, eng.lang, width, height)
 
     top, low = op.fit.size, smallest_size(ts)  # quarter points, the largest first
     sizes = [top - k / 4 for k in range(round((top - low) * 4) + 1)]
-    op, reached = keep_clear(eng.cut, op, refit, sizes)
-    if reached < CLEARANCE - 0.005:
+    op, reached = keep_clear(eng.cut, op, refit, sizes, eng.zone.clearance)
+    if reached < eng.zone.clearance - 0.005:
         if source is not None:
             pos, what = eng.translator.position(source), f"text {source.ctx}"
         else:

@@ -1,5 +1,5 @@
-"""Tracks: a row of numbered cells (a column counting upwards), one per value of a track of
-the game, each big enough for a marker."""
+"""Tracks: a row of numbered cells (a column counting upwards, or cells all around the box:
+:mod:`.ring`), one per value of a track of the game, each big enough for a marker."""
 
 from __future__ import annotations
 
@@ -7,15 +7,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ....content.model import Element
+from ....content.model import Element, Game
 from ....core.rules import TRACK_CELL
 from ....core.units import mm, pt
 from ...layout import rl_color as color
 from ...scripts import is_rtl
 from ..cuts import reach, turned_box
 from ..ops import TEXT_WEIGHT, Box, Ink, Op, Operation, Surface
-from ..shapes import Point, element_box
+from ..paint import faded
+from ..shapes import Point, box_corners, element_box, turned
 from .base import ElementKind, Layouter, Placed
+from .ring import MIN_CELLS, RingOp, cells, default_depth
 
 if TYPE_CHECKING:
     from ..values import FaceCtx
@@ -35,6 +37,7 @@ class TrackOp(Operation):
     stroke: str | None  # None: cells without outlines
     rotate: float = 0.0
     mirrored: bool = False  # a horizontal track counting from the right (print.mirror)
+    font_name: str | None = None  # the reportlab name of its numbers' font (None: the game's)
 
     def cell(self) -> tuple[float, float]:
         """The width and height (mm) of one cell."""
@@ -48,10 +51,14 @@ class TrackOp(Operation):
         return min(self.size, pt(min(cw, ch)) * 0.6)
 
     def draw(self, s: Surface) -> None:
+        n = max(len(self.labels), 1)
+        font = self.font_name or s.fonts.main.font(self.font)
+        with faded(s.canvas, self.opacity):
+            self._cells(s, font, n)
+
+    def _cells(self, s: Surface, font: str, n: int) -> None:
         c = s.canvas
         x, y, bw, bh = self.box
-        n = max(len(self.labels), 1)
-        font = s.fonts.main.font(self.font)
         c.saveState()
         c.setLineWidth(0.6)
         outline = int(self.stroke is not None)
@@ -115,21 +122,49 @@ class Track(ElementKind):
             return None  # reported by validation
         mirror = eng.game.print.mirror
         text = fc.palette["text"]
-        op = TrackOp(
-            box,
-            [str(v) for v in range(track.min, track.max + 1)],
-            el.direction == "vertical",
-            el.font,
-            el.size,
+        labels = [str(v) for v in range(track.min, track.max + 1)]
+        font = eng.fonts_for(el, fc).main.font(el.font)
+        colours = (
             eng.paint(el, "color", fc, text) or text,
             eng.paint(el, "fill", fc, None),
             eng.paint(el, "stroke", fc, text),
-            rotate=el.rotate % 360,
-            mirrored=eng.lang in mirror or ("rtl" in mirror and is_rtl(eng.lang)),
         )
-        font = eng.fonts.main.font(op.font)
-        self.ink_clear(eng, el, box, lambda: op.numbers(font), f"numbers of track {track.id}")
+        mirrored = eng.lang in mirror or ("rtl" in mirror and is_rtl(eng.lang))
+        what = f"numbers of track {track.id}"
+        if el.direction == "around":
+            depth = el.depth or default_depth(box, len(labels))
+            ring = RingOp(box, labels, depth, el.numbers, font, el.size, *colours, el.rotate % 360,
+                          mirrored)  # fmt: skip
+            self.ink_clear(eng, el, box, ring.numbers_at, what)
+            return ring
+        op = TrackOp(
+            box,
+            labels,
+            el.direction == "vertical",
+            el.font,
+            el.size,
+            *colours,
+            rotate=el.rotate % 360,
+            mirrored=mirrored,
+            font_name=font,
+        )
+        self.ink_clear(eng, el, box, lambda: op.numbers(font), what)
         return op
+
+    def text_areas(
+        self, el: Element, w: float, h: float, game: Game | None = None
+    ) -> list[list[Point]]:
+        """A track around its box prints along the box's edges only: four strips as deep
+        as its cells (the middle of a board stays free)."""
+        box = element_box(el, w, h)
+        track = game.tracks.get(el.track or "") if game is not None else None
+        if box is None or el.direction != "around" or track is None:
+            return super().text_areas(el, w, h, game)
+        x, y, bw, bh = box
+        d = el.depth or default_depth(box, track.max - track.min + 1)
+        strips = [(x, y, bw, d), (x + bw - d, y, d, bh), (x, y + bh - d, bw, d), (x, y, d, bh)]
+        about = (x + bw / 2, y + bh / 2)
+        return [turned(box_corners(s), about, el.rotate) for s in strips]
 
     def face_findings(self, p: Placed) -> Iterator[tuple[str, str]]:
         """Cells a marker fits in: each at least print.min_track_cell mm wide and high."""
@@ -140,6 +175,9 @@ class Track(ElementKind):
         if track is None or box is None:
             return  # an unknown track: the structure checks report it
         n = max(track.max - track.min + 1, 1)
+        if el.direction == "around":
+            yield from _around_findings(p, box, n, track.id, least)
+            return
         vertical = el.direction == "vertical"
         cw, ch = (box[2], box[3] / n) if vertical else (box[2] / n, box[3])
         if min(cw, ch) >= least - 0.005:
@@ -158,6 +196,32 @@ class Track(ElementKind):
             f"{' and '.join(need)}, or set print.min_track_cell to the size of "
             "the game's markers",
         )
+
+
+def _around_findings(
+    p: Placed, box: Box, n: int, track: str, least: float
+) -> Iterator[tuple[str, str]]:
+    """The cells of a track around its box, each big enough for a marker."""
+    if n < MIN_CELLS:
+        yield (
+            TRACK_CELL,
+            f"{p.named} runs track {track} around its box on {p.what}, but the track has "
+            f"{n} values: its four corners alone need 4; draw it as a row instead",
+        )
+        return
+    depth = p.el.depth or default_depth(box, n)
+    small = min(cells(box, n, depth), key=lambda c: min(c.box[2], c.box[3]))
+    side = min(small.box[2], small.box[3])
+    if side >= least - 0.005:
+        return
+    yield (
+        TRACK_CELL,
+        f"{p.named} runs the {n} cells of track {track} around a {_mm(box[2])} x "
+        f"{_mm(box[3])} mm box on {p.what}: its smallest cell is {_mm(small.box[2])} x "
+        f"{_mm(small.box[3])} mm, smaller than a marker ({_mm(least)} mm, "
+        "print.min_track_cell): make the box larger or depth: deeper, or set "
+        "print.min_track_cell to the size of the game's markers",
+    )
 
 
 def _mm(value: float) -> str:
