@@ -22,7 +22,8 @@
   and a text object's content list (``_code``), to mark glyphs with an ``/ActualText``;
 - a form XObject's resources (``pdfdoc.PDFFormXObject.format``, ``Canvas._setXObjects``),
   completed with its transparency states and shadings (:func:`complete_forms`); the text
-  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`);
+  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`),
+  an SVG's shapes too (:func:`draw_drawing`);
   paragraph word splitting (``paragraph._getFragWords``), to keep inline images with their
   word (:func:`glue_inline_images`);
 - ``rl_config.useA85``: off while pnp makes a PDF (:func:`pdf_settings`), since ASCII85 only
@@ -388,11 +389,37 @@ def colours_at_alpha(canvas: Any, opacity: float) -> Iterator[None]:
         own = colour.alpha if getattr(colour, "alpha", None) is not None else 1.0
         return colour.clone(alpha=own * opacity)
 
+    at_alpha.opacity = getattr(before, "opacity", 1.0) * opacity  # type: ignore[attr-defined]
+    at_alpha.before = before  # type: ignore[attr-defined]
     canvas._enforceColorSpace = at_alpha
     try:
         yield
     finally:
         canvas._enforceColorSpace = before
+
+
+def draw_drawing(canvas: Any, drawing: Any) -> None:
+    """A reportlab Drawing (an SVG read by svglib) drawn at the opacity of the block of
+    :func:`colours_at_alpha` it is drawn in. ``renderPDF`` sets each shape's alpha itself
+    (``setFillAlpha(shape.fillOpacity)``, after its colour), which would undo the opacity the
+    colour hook gives: while it draws, the opacity scales every alpha set instead, and the
+    colours keep their own."""
+    from reportlab.graphics import renderPDF
+
+    hook = canvas._enforceColorSpace
+    opacity = getattr(hook, "opacity", 1.0)
+    if opacity >= 1:
+        renderPDF.draw(drawing, canvas, 0, 0)
+        return
+    fill, stroke = canvas.setFillAlpha, canvas.setStrokeAlpha
+    canvas._enforceColorSpace = hook.before
+    canvas.setFillAlpha = lambda a: fill(a * opacity)
+    canvas.setStrokeAlpha = lambda a: stroke(a * opacity)
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        del canvas.setFillAlpha, canvas.setStrokeAlpha
+        canvas._enforceColorSpace = hook
 
 
 _FORMS_COMPLETE = False  # form XObjects given all their resources, for the process
