@@ -399,11 +399,9 @@ def colours_at_alpha(canvas: Any, opacity: float) -> Iterator[None]:
 
 
 def draw_drawing(canvas: Any, drawing: Any) -> None:
-    """A reportlab Drawing (an SVG read by svglib) drawn at the opacity of the block of
-    :func:`colours_at_alpha` it is drawn in. ``renderPDF`` sets each shape's alpha itself
-    (``setFillAlpha(shape.fillOpacity)``, after its colour), which would undo the opacity the
-    colour hook gives: while it draws, the opacity scales every alpha set instead, and the
-    colours keep their own."""
+    """A Drawing (an SVG read by svglib) at the opacity of the :func:`colours_at_alpha` block
+    it is in. ``renderPDF`` sets each shape's alpha (its ``fillOpacity``) after its colour,
+    undoing the colour hook's opacity: while it draws, the opacity scales every alpha set."""
     from reportlab.graphics import renderPDF
 
     hook = canvas._enforceColorSpace
