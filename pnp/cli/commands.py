@@ -27,7 +27,7 @@ from .common import OUTPUT, Level, app, err, fail
 
 # isort: off
 # the commands join the app as their modules are imported, in the order of `pnp --help`
-from . import check, audit, build, release, new, designer, i18n, calibrate  # noqa: F401
+from . import check, audit, setup, build, release, new, designer, i18n, calibrate  # noqa: F401
 
 # isort: on
 

@@ -135,6 +135,12 @@ SCENARIO_DECK = rule(
 SCENARIO_START = rule(
     "scenario-start", Severity.ERROR, "a scenario's starting value lies outside its track"
 )
+SETUP_DEAL = rule(
+    "setup-deal",
+    Severity.ERROR,
+    "a scenario's set-up cannot be dealt for some player count or difficulty: a hand larger "
+    "than the deck, cards to reveal that are not there, a split into 0 piles or into empty ones",
+)
 SCENARIO_PLAYERS = rule(
     "scenario-players", Severity.ERROR, "a scenario allows player counts the game does not"
 )

@@ -38,7 +38,16 @@ from .game import (
     Sections,
     SetupSheet,
 )
-from .scenarios import BoardRef, CardRef, DeckStep, Filter, Players, Scenario, Track
+from .scenarios import (
+    BoardRef,
+    CardRef,
+    DeckStep,
+    Difficulty,
+    Filter,
+    Players,
+    Scenario,
+    Track,
+)
 from .tables import (
     BoxEntry,
     Column,
@@ -88,6 +97,7 @@ __all__ = [
     "Deck",
     "DeckStep",
     "Dice",
+    "Difficulty",
     "Element",
     "Face",
     "Filter",

@@ -103,6 +103,26 @@ class Filter(Located):
     values: dict[str, int | float | str] = fld(
         default_factory=dict, doc="cards whose values match all of these"
     )
+    card: str | None = fld(None, doc="the card (or token) with this id")
+
+
+# how many cards a step draws, deals, reveals or splits into piles: a number, a mapping from
+# player count to number, or an expression of ``players`` and the difficulty's values
+Count = int | str | dict[int, int]
+
+
+@dataclass
+class Difficulty(Located):
+    """A difficulty level of a scenario: a name, and numbers its card steps use."""
+
+    label: ClassVar[str] = "a difficulty level"
+
+    id: str = fld("", doc="the level's id (the key under difficulties:)")
+    name: Text | None = fld(None, doc="the level's name")
+    values: dict[str, int] = fld(
+        default_factory=dict,
+        doc="whole numbers the card steps' expressions use, e.g. {epidemics: 4}",
+    )
 
 
 @dataclass
@@ -115,7 +135,7 @@ class DeckStep(Located):
     only: Filter | None = fld(None, doc="keep only the cards matching this filter")
     exclude: Filter | None = fld(None, doc="set aside the cards matching this filter")
     remove: list[CardRef] = fld(default_factory=list, doc="take these cards out of the game")
-    draw: int | str | dict[int, int] | None = fld(
+    draw: Count | None = fld(
         None,
         doc="draw this many at random: a number, a mapping players -> number, or an "
         "expression of players",
@@ -126,6 +146,22 @@ class DeckStep(Located):
     top: list[CardRef] = fld(default_factory=list, doc="put these cards on top, in order")
     bottom: list[CardRef] = fld(default_factory=list, doc="put these cards at the bottom")
     shuffle: bool = fld(True, doc="shuffle the deck (before top/bottom are placed)")
+    deal: Count | None = fld(
+        None,
+        doc="deal this many cards to each player from the top of the deck: a number, a "
+        "mapping players -> number, or an expression of players and the difficulty's values",
+    )
+    reveal: Count | None = fld(
+        None, doc="turn this many cards face up from the top of the deck (a market row, a display)"
+    )
+    piles: Count | None = fld(
+        None, doc="split the deck into this many piles, as equal as can be, larger piles on top"
+    )
+    each_pile: Filter | None = fld(
+        None,
+        doc="shuffle one card matching this filter into each pile, from the cards of the deck "
+        "that the step did not take (e.g. the epidemics)",
+    )
     note: Text | None = fld(None, doc="how to do it, printed on the scenario sheet")
 
 
@@ -152,6 +188,10 @@ class Scenario(Located):
     extends: str | None = fld(None, doc="a variant: the scenario it modifies")
     players: Players | None = fld(None, doc="player counts it allows (default: the game's)")
     difficulty: Text | None = fld(None, doc="difficulty level")
+    difficulties: dict[str, Difficulty] = fld(
+        default_factory=dict,
+        doc="difficulty levels, by id: each gives numbers its card steps use (epidemics: 4)",
+    )
     story: Text | None = fld(None, doc="historical or thematic introduction")
     boards: list[BoardRef] = fld(default_factory=list, doc="boards and tiles on the table")
     start: dict[str, int] = fld(default_factory=dict, doc="starting values of tracks, by id")

@@ -1,0 +1,86 @@
+"""Rules ``scenario-deck`` and ``setup-deal``: every scenario dealt for every player count and
+difficulty it allows; each step that cannot be done is one finding, for the setting where the
+most cards are missing (the others it fails with are named)."""
+
+from __future__ import annotations
+
+from ...content.model import CardRef, DeckStep, Game, Scenario
+from ...content.schema import suggest
+from ..context import CheckContext
+from . import deal, settings
+from .engine import Problem
+
+# the fields of a card step that name cards
+NAMING = ("remove", "order", "top", "bottom")
+
+
+def check_card_steps(game: Game, scenario: Scenario, ctx: CheckContext) -> None:
+    """The scenario's card steps: what they name exists, and they can be dealt."""
+    where = {c.id: owner.id for owner, c in game.every_card()}
+    for step in scenario.cards:
+        if _deck_known(game, scenario, step, ctx):
+            for field_name in NAMING:
+                for ref in getattr(step, field_name):
+                    _ref_in_deck(ctx, scenario, ref, step.deck, where)
+    if not scenario.cards:
+        return
+    worst: dict[tuple[str, str, int, int, str], Problem] = {}
+    also: dict[tuple[str, str, int, int, str], list[str]] = {}
+    for players, difficulty in settings(game, scenario):
+        for problem in deal(game, scenario, players, difficulty).problems:
+            key = (problem.rule, problem.pos.path, problem.pos.line, problem.pos.col, problem.what)
+            known = worst.get(key)
+            if known is None or problem.short > known.short:
+                if known is not None and known.setting:
+                    also.setdefault(key, []).append(known.setting)
+                worst[key] = problem
+            elif problem.setting:
+                also.setdefault(key, []).append(problem.setting)
+    for key, problem in worst.items():
+        others = [s for s in also.get(key, []) if s != problem.setting]
+        message = problem.message
+        if others:
+            message += f" (it fails {_joined(others)} too)"
+        ctx.add(problem.rule, problem.pos, message)
+
+
+def _joined(settings_said: list[str]) -> str:
+    shown = list(dict.fromkeys(settings_said))
+    if len(shown) > 4:
+        return ", ".join(shown[:4]) + f" and {len(shown) - 4} more"
+    return ", ".join(shown)
+
+
+def _deck_known(game: Game, scenario: Scenario, step: DeckStep, ctx: CheckContext) -> bool:
+    if step.deck in game.decks or step.deck in game.tokens:
+        return True
+    known = sorted([*game.decks, *game.tokens])
+    ctx.add(
+        "reference",
+        step.at("deck"),
+        f"scenario {scenario.id}: no deck {step.deck!r}; "
+        f"{suggest(step.deck, known)}decks: {', '.join(sorted(game.decks))}",
+    )
+    return False
+
+
+def _ref_in_deck(
+    ctx: CheckContext, scenario: Scenario, ref: CardRef, deck: str, where: dict[str, str]
+) -> None:
+    home = where.get(ref.card)
+    if home == deck:
+        return
+    if home is None:
+        mine = [c for c, d in where.items() if d == deck]
+        ctx.add(
+            "reference",
+            ref.pos,
+            f"scenario {scenario.id}: no card {ref.card!r}; {suggest(ref.card, mine)}"
+            f"cards of {deck}: {', '.join(sorted(mine)[:10])}",
+        )
+    else:
+        ctx.add(
+            "reference",
+            ref.pos,
+            f"scenario {scenario.id}: card {ref.card!r} is in deck {home!r}, not in {deck!r}",
+        )
