@@ -134,25 +134,33 @@ def _refs(refs: list[Any]) -> list[Record]:
 
 
 def _filter(f: Any) -> Record | None:
-    return Record({"tag": f.tag, "values": Record(dict(f.values))}, f.pos) if f else None
+    if not f:
+        return None
+    return Record({"tag": f.tag, "values": Record(dict(f.values)), "card": f.card}, f.pos)
+
+
+def _count(value: Any) -> Any:
+    """A step's count as a record: a number, an expression's text, or players -> number."""
+    return Record({str(k): v for k, v in value.items()}) if isinstance(value, dict) else value
 
 
 def _step_record(step: Any) -> Record:
     """One card organisation step of a scenario, as its fields."""
-    draw = step.draw
-    if isinstance(draw, dict):
-        draw = Record({str(k): v for k, v in draw.items()})
     return Record(
         {
             "deck": step.deck,
             "only": _filter(step.only),
             "exclude": _filter(step.exclude),
             "remove": _refs(step.remove),
-            "draw": draw,
+            "draw": _count(step.draw),
             "order": _refs(step.order),
             "top": _refs(step.top),
             "bottom": _refs(step.bottom),
             "shuffle": step.shuffle,
+            "deal": _count(step.deal),
+            "reveal": _count(step.reveal),
+            "piles": _count(step.piles),
+            "each_pile": _filter(step.each_pile),
         },
         step.pos,
     )
@@ -171,6 +179,9 @@ def _scenario_records(game: Game) -> dict[str, Record]:
                 "difficulty": plain(s.difficulty, game.source_language),
                 "boards": [Record({"board": b.board, "side": b.side}, b.pos) for b in s.boards],
                 "cards": [_step_record(step) for step in s.cards],
+                "difficulties": Record(
+                    {d.id: Record(dict(d.values), d.pos) for d in s.difficulties.values()}
+                ),
             },
             s.pos,
         )

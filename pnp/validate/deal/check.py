@@ -25,30 +25,33 @@ def check_card_steps(game: Game, scenario: Scenario, ctx: CheckContext) -> None:
     if not scenario.cards:
         return
     worst: dict[tuple[str, str, int, int, str], Problem] = {}
-    also: dict[tuple[str, str, int, int, str], list[str]] = {}
+    also: dict[tuple[str, str, int, int, str], list[tuple[int, str]]] = {}
     for players, difficulty in settings(game, scenario):
         for problem in deal(game, scenario, players, difficulty).problems:
             key = (problem.rule, problem.pos.path, problem.pos.line, problem.pos.col, problem.what)
             known = worst.get(key)
             if known is None or problem.short > known.short:
-                if known is not None and known.setting:
-                    also.setdefault(key, []).append(known.setting)
                 worst[key] = problem
-            elif problem.setting:
+            if problem.setting is not None:
                 also.setdefault(key, []).append(problem.setting)
     for key, problem in worst.items():
         others = [s for s in also.get(key, []) if s != problem.setting]
-        message = problem.message
-        if others:
-            message += f" (it fails {_joined(others)} too)"
+        message = problem.message + (f" (it fails {_said(others)} too)" if others else "")
         ctx.add(problem.rule, problem.pos, message)
 
 
-def _joined(settings_said: list[str]) -> str:
-    shown = list(dict.fromkeys(settings_said))
-    if len(shown) > 4:
-        return ", ".join(shown[:4]) + f" and {len(shown) - 4} more"
-    return ", ".join(shown)
+def _said(settings_found: list[tuple[int, str]]) -> str:
+    """Settings as a message says them: "with 3 and 4 players at difficulty easy"."""
+    by_level: dict[str, list[int]] = {}
+    for players, level in settings_found:
+        by_level.setdefault(level, []).append(players)
+    parts = []
+    for level, counts in by_level.items():
+        shown = [str(n) for n in sorted(set(counts))]
+        joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        plural = "s" if shown != ["1"] else ""
+        parts.append(f"with {joined} player{plural}" + (f" at difficulty {level}" if level else ""))
+    return "; ".join(parts)
 
 
 def _deck_known(game: Game, scenario: Scenario, step: DeckStep, ctx: CheckContext) -> bool:

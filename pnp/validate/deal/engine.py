@@ -64,7 +64,8 @@ class Problem:
     what: str  # what kind of failure (one finding per step and kind)
     message: str
     short: int = 0  # how many cards are missing: the worst setting is reported
-    setting: str = ""  # the player count and difficulty, when the message depends on them
+    # the player count and difficulty, when the message depends on them
+    setting: tuple[int, str] | None = None
 
 
 @dataclass
@@ -161,7 +162,9 @@ class Dealer:
                 what,
                 f"scenario {self.scenario.id}: {message}",
                 short,
-                setting if setting in message else "",
+                (self.players, self.difficulty.id if self.difficulty else "")
+                if setting in message
+                else None,
             )
         )
 
@@ -414,7 +417,7 @@ class Dealer:
                 step.at("deal"),
                 "deal-short",
                 f"{self.setting()} it deals {n} to each player ({n * p} cards) from {owner}, "
-                f"but the deck holds {have}: a hand larger than the deck",
+                f"but the deck holds {have}: deal fewer, or give the deck more cards",
                 n * p - have,
             )
             n = have // p
@@ -440,7 +443,7 @@ class Dealer:
                 step.at("reveal"),
                 "reveal-short",
                 f"{self.setting()} it turns {n} cards of {owner} face up, but the deck holds "
-                f"{have}",
+                f"{have}: turn fewer, or give the deck more cards",
                 n - have,
             )
             n = have
@@ -459,8 +462,8 @@ class Dealer:
                 SETUP_DEAL,
                 step.at("piles"),
                 "piles-none",
-                f"{self.setting()} it splits {owner} into {n} piles: a deck splits into 1 pile "
-                "or more (a difficulty with 0 of what each pile gets?)",
+                f"{self.setting()} it splits {owner} into {n} piles, but a deck splits into 1 "
+                "pile or more: fix the count (or the difficulty's value it reads)",
                 1 - n,
             )
             return
@@ -469,8 +472,8 @@ class Dealer:
                 SETUP_DEAL,
                 step.at("piles"),
                 "piles-empty",
-                f"{self.setting()} it splits the {have} cards of {owner} into {n} piles: "
-                f"{n - have} of them would hold 0 cards",
+                f"{self.setting()} it splits the {have} cards of {owner} into {n} piles, so "
+                f"{n - have} of them would hold 0 cards: make fewer piles",
                 n - have,
             )
         extras = self.extras(step, owner, state, n)
@@ -492,7 +495,7 @@ class Dealer:
                 step.at("each_pile"),
                 "each-pile-short",
                 f"{self.setting()} each of the {n} piles of {owner} gets a card matching "
-                f"{describe(flt)}, but the box has {have} left",
+                f"{describe(flt)}, but the box has {have} left: make fewer piles, or add copies",
                 n - have,
             )
         chosen = self.rng.sample(_listed(matching), min(n, have))

@@ -75,7 +75,11 @@ def scenario_lines(sh: Shower, sc: Scenario) -> list[str]:
         )
         side = {"front": "A", "back": "B"}.get(ref.side, ref.side)
         where = f" — {sh.text(ref.where)}" if ref.where else ""
-        lines.append("  " + tr("{board}, side {side} up").format(board=name, side=side) + where)
+        if board is not None and board.back is None:
+            lines.append(f"  {name}{where}")
+        else:
+            placed = tr("{board}, side {side} up").format(board=name, side=side)
+            lines.append(f"  {placed}{where}")
     if lines:
         lines.insert(0, tr("Boards"))
     starts = []
