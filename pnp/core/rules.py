@@ -176,6 +176,16 @@ TRANSLATION_NUMBERS = rule(
     Severity.WARNING,
     "a translation has other numbers than its source text (35 coins in one, 36 in the other)",
 )
+TRANSLATION_SENTENCES = rule(
+    "translation-sentences",
+    Severity.WARNING,
+    "a translation has more or fewer sentences than its source text (one dropped or added)",
+)
+TRANSLATION_DICE = rule(
+    "translation-dice",
+    Severity.ERROR,
+    "a translation dropped, added or changed a dice notation (2D6, D66, d10) of its source",
+)
 OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
 SCRIPT = rule(
