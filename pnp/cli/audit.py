@@ -44,8 +44,9 @@ def audit_cmd(
     jobs: AuditJobsOpt = 0,
     root: RootOpt = None,
 ) -> None:
-    """Change each number, count, table cell and reference of a game once, validate, and list
-    the changes no rule catches: the facts nothing protects."""
+    """Change each number (+1, -1, 0), count, table cell, reference, list item and number
+    inside a text of a game once, validate, and list the changes no rule catches: the facts
+    nothing protects, each with the rule or reference that would protect it."""
     from ..validate.audit import audit_game
 
     report = Report()
@@ -85,45 +86,56 @@ def _progress(game: str) -> Callable[[int, int], None]:
 
 def _summary(a: Audit) -> str:
     return tr(
-        "{game}: {caught} of {tried} changes caught ({score} %), {survived} unprotected; "
-        "{seconds} s"
+        "{game}: {caught} of {tried} changes caught ({score} %; {old} % of the +1 and swapped "
+        "ids), {survived} unprotected; {seconds} s"
     ).format(
         game=a.game,
         caught=len(a.caught),
         tried=len(a.mutations),
         score=f"{a.score:.1f}",
+        old=f"{a.old_score:.1f}",
         survived=len(a.survivors),
         seconds=f"{a.seconds:.1f}",
     )
 
 
-def _as_text(a: Audit) -> str:
-    """The survivors grouped by file, then what kind of rule would catch each kind."""
-    from ..validate.audit import HINTS
+def _shown(value: object) -> str:
+    said = repr(value) if value is not None else tr("(deleted)")
+    return said if len(said) <= 60 else said[:59] + "…"
 
+
+def _as_text(a: Audit) -> str:
+    """The survivors grouped by file, each with what would protect it, then how many each
+    protection would catch."""
     lines: list[str] = []
     survivors = sorted(a.survivors, key=lambda m: (m.pos.path, m.pos.line, m.pos.col))
     for path, group in groupby(survivors, key=lambda m: m.pos.path):
         lines.append(path)
         for m in group:
-            lines.append(f"  {m.pos.line}:{m.pos.col}: {m.kind} {m.key}: {m.old!r} -> {m.new!r}")
-    kinds = Counter(m.kind for m in survivors)
+            change = f"{_shown(m.old)} -> {_shown(m.new)}" if m.op != "delete" else _shown(m.old)
+            lines.append(f"  {m.pos.line}:{m.pos.col}: {m.kind} {m.op} {m.key}: {change}")
+            lines.append(f"      {tr('protect with')}: {m.protect}")
+    kinds = Counter(m.protect.split(" — ")[0] for m in survivors)
     if kinds:
         lines.append("")
-        lines.append("what would protect them:")
-        for kind, n in kinds.most_common():
-            lines.append(f"  {kind} ({n}): {HINTS[kind]}")
+        lines.append(tr("what would protect them:"))
+        for what, n in kinds.most_common():
+            lines.append(f"  {what} ({n})")
     return "\n".join(lines)
 
 
 def _as_json(a: Audit) -> dict[str, object]:
     rules = Counter(rule for m in a.caught for rule in m.caught_by)
+    ops = Counter(m.op for m in a.mutations)
+    caught_ops = Counter(m.op for m in a.caught)
     return {
         "game": a.game,
         "tried": len(a.mutations),
         "caught": len(a.caught),
         "score": round(a.score, 2),
+        "old_score": round(a.old_score, 2),
         "seconds": round(a.seconds, 2),
+        "by_change": {op: {"tried": n, "caught": caught_ops[op]} for op, n in ops.items()},
         "caught_by_rule": dict(rules.most_common()),
         "survivors": [m.as_json() for m in a.survivors],
     }

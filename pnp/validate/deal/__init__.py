@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...content.model import Difficulty, Game, Scenario, plain
-from ...content.queries import ids_of, player_range
+from ...content.model import Card, Difficulty, Game, Scenario, plain
+from ...content.queries import ids_of, player_range, step_count
 from .engine import Dealer, Dealt, Problem, Zone
 
 __all__ = [
@@ -22,6 +22,19 @@ __all__ = [
     "settings",
     "table_deals",
 ]
+
+
+def counts(scenario: Scenario, players: int, difficulty: Difficulty | None) -> tuple[object, ...]:
+    """What a setting makes of the scenario's counts: two settings alike deal alike (the
+    player count matters too when a step deals to each player)."""
+    values = dict(difficulty.values) if difficulty else {}
+    said: list[object] = [players] if any(s.deal is not None for s in scenario.cards) else []
+    for step in scenario.cards:
+        for name in ("draw", "deal", "reveal", "piles"):
+            value = getattr(step, name)
+            if value is not None:
+                said.append(step_count(value, players, values, name))
+    return tuple(said)
 
 
 def settings(game: Game, scenario: Scenario) -> list[tuple[int, Difficulty | None]]:
@@ -38,12 +51,13 @@ def deal(
     difficulty: Difficulty | None = None,
     seed: int = 0,
     sample: int = 0,
+    cards: dict[str, Card] | None = None,
 ) -> Dealt:
     """One set-up of ``scenario``: the same seed deals the same cards (``sample``: the
     further deals that :mod:`.odds` counts, each seeded from the seed)."""
     level = difficulty.id if difficulty is not None else ""
     rng = random.Random(f"{game.id}/{scenario.id}/{level}/{players}/{seed}/{sample}")
-    return Dealer(game, scenario, players, difficulty, rng).run()
+    return Dealer(game, scenario, players, difficulty, rng, cards).run()
 
 
 @dataclass

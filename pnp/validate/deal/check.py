@@ -4,10 +4,10 @@ most cards are missing (the others it fails with are named)."""
 
 from __future__ import annotations
 
-from ...content.model import CardRef, DeckStep, Game, Scenario
+from ...content.model import CardRef, DeckStep, Difficulty, Game, Scenario
 from ...content.schema import suggest
 from ..context import CheckContext
-from . import deal, settings
+from . import counts, deal, settings
 from .engine import Problem
 
 # the fields of a card step that name cards
@@ -26,14 +26,21 @@ def check_card_steps(game: Game, scenario: Scenario, ctx: CheckContext) -> None:
         return
     worst: dict[tuple[str, str, int, int, str], Problem] = {}
     also: dict[tuple[str, str, int, int, str], list[tuple[int, str]]] = {}
+    alike: dict[tuple[object, ...], list[tuple[int, str]]] = {}
+    first: dict[tuple[object, ...], tuple[int, Difficulty | None]] = {}
     for players, difficulty in settings(game, scenario):
-        for problem in deal(game, scenario, players, difficulty).problems:
+        said = counts(scenario, players, difficulty)
+        first.setdefault(said, (players, difficulty))
+        alike.setdefault(said, []).append((players, difficulty.id if difficulty else ""))
+    cards = {c.id: c for _o, c in game.every_card()}
+    for said, (players, difficulty) in first.items():
+        for problem in deal(game, scenario, players, difficulty, cards=cards).problems:
             key = (problem.rule, problem.pos.path, problem.pos.line, problem.pos.col, problem.what)
             known = worst.get(key)
             if known is None or problem.short > known.short:
                 worst[key] = problem
-            if problem.setting is not None:
-                also.setdefault(key, []).append(problem.setting)
+            if problem.setting is not None:  # the settings dealt alike fail alike
+                also.setdefault(key, []).extend(alike[said])
     for key, problem in worst.items():
         others = [s for s in also.get(key, []) if s != problem.setting]
         message = problem.message + (f" (it fails {_said(others)} too)" if others else "")
@@ -46,8 +53,8 @@ def _said(settings_found: list[tuple[int, str]]) -> str:
     for players, level in settings_found:
         by_level.setdefault(level, []).append(players)
     parts = []
-    for level, counts in by_level.items():
-        shown = [str(n) for n in sorted(set(counts))]
+    for level, numbers in by_level.items():
+        shown = [str(n) for n in sorted(set(numbers))]
         joined = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
         plural = "s" if shown != ["1"] else ""
         parts.append(f"with {joined} player{plural}" + (f" at difficulty {level}" if level else ""))

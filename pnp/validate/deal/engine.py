@@ -133,6 +133,7 @@ class Dealer:
         players: int,
         difficulty: Difficulty | None,
         rng: random.Random,
+        cards: dict[str, Card] | None = None,
     ) -> None:
         self.game = game
         self.scenario = scenario
@@ -140,7 +141,7 @@ class Dealer:
         self.difficulty = difficulty
         self.values = dict(difficulty.values) if difficulty else {}
         self.rng = rng
-        self.cards = {c.id: c for _o, c in game.every_card()}
+        self.cards = cards if cards is not None else {c.id: c for _o, c in game.every_card()}
         self.decks: dict[str, _Deck] = {}
         self.out = Dealt(scenario, players, difficulty)
 

@@ -1,0 +1,131 @@
+"""What would protect a fact the audit found unprotected: a built-in rule the game can give what
+it needs, a reference (write the number once), or the game's own invariant."""
+
+from __future__ import annotations
+
+import re
+
+from ...content.model import Game
+from .facts import Mutation
+
+# what protects each kind of fact, when nothing more precise is known
+HINTS = {
+    "count": "box-count — a line of the component list (box:) that counts it",
+    "cell": "row-total / table-coverage — a table total (total: ... equals:), a covers: range, "
+    "or an invariant on the table",
+    "number": "invariant — one relating it to the numbers it depends on",
+    "reference": "invariant — a rule that names what must be there (nothing built-in can say "
+    "which of two ids a line means)",
+    "item": "invariant — one on the list (no built-in rule needs this item)",
+    "text": "reference — print the number from the data it repeats, and give the text in every "
+    "language (translation-numbers)",
+}
+
+_CARD_COPIES = re.compile(r"^(decks|tokens)\.([^.]+)\.(cards|tokens)\[\d+\]\.copies$")
+_CARD_ITEM = re.compile(r"^(decks|tokens)\.([^.]+)\.(cards|tokens)\[\d+\]$")
+_ROW_CELL = re.compile(r"^tables\.([^.]+)\.rows\[(\d+)\](?:\[(\d+)\]|\.([^.\[]+))$")
+_ROW = re.compile(r"^tables\.([^.]+)\.rows\[\d+\]$")
+_TRACK = re.compile(r"^tracks\.([^.]+)\.(min|max|start)$")
+_STEP_COUNT = re.compile(r"^scenarios\.([^.]+)\.cards\[\d+\]\.(draw|deal|reveal|piles)")
+_VALUE = re.compile(r"\.values\.([^.\[]+)$")
+
+
+def protect(m: Mutation, game: Game | None) -> str:
+    """The rule or reference that would catch ``m``, as advice."""
+    if game is not None:
+        for advice in (_counted(m, game), _tabled(m, game), _tracked(m), _stepped(m), _valued(m)):
+            if advice:
+                return advice
+        if m.kind == "text":
+            return _texted(m, game)
+    return HINTS[m.kind]
+
+
+def _counted(m: Mutation, game: Game) -> str:
+    found = _CARD_COPIES.match(m.key) or _CARD_ITEM.match(m.key)
+    if found is None:
+        return ""
+    owner = found.group(2)
+    counted = any(
+        owner in _ids(e.deck) or owner in _ids(e.tokens) or e.tag is not None for e in game.meta.box
+    )
+    if not counted:
+        kind = "deck" if found.group(1) == "decks" else "tokens"
+        return f"box-count — a box: line {{{kind}: {owner}, count: N}} (no line counts {owner})"
+    return "box-count — a box: line for each card whose copies the rulebook gives"
+
+
+def _tabled(m: Mutation, game: Game) -> str:
+    row = _ROW.match(m.key)
+    if row is not None:
+        table = game.tables.get(row.group(1))
+        if table is not None and table.covers is None:
+            return f"table-coverage — covers: {{range: [first, last]}} on table {table.id}"
+        return HINTS["item"]
+    cell = _ROW_CELL.match(m.key)
+    if cell is None:
+        return ""
+    table = game.tables.get(cell.group(1))
+    if table is None or not table.columns:
+        return HINTS["cell"]
+    index = cell.group(3)
+    column = (
+        table.columns[int(index)] if index is not None and int(index) < len(table.columns) else None
+    )
+    cid = column.id if column is not None else cell.group(4) or ""
+    if cid == table.columns[0].id and table.covers is None:
+        return f"table-coverage — covers: {{range: [first, last]}} on table {table.id}"
+    col = table.column(cid)
+    if col is not None and col.deals is not None and not table.total:
+        return f"row-total — total: [{{of: [...], equals: players}}] on table {table.id}"
+    return (
+        f"reference — take the scenario's or the text's number from table {table.id}, column "
+        f"{cid} (one number, one place), or an invariant on the column"
+    )
+
+
+def _tracked(m: Mutation) -> str:
+    found = _TRACK.match(m.key)
+    if found is None:
+        return ""
+    return (
+        f"scenario-start / track-cell — a scenario's start: on track {found.group(1)}, the track "
+        "drawn on a board, or a text that prints its end by reference"
+    )
+
+
+def _stepped(m: Mutation) -> str:
+    found = _STEP_COUNT.match(m.key)
+    if found is None:
+        return ""
+    return (
+        f"reference — take the {found.group(2)} of scenario {found.group(1)} from the setup "
+        "table's column, so the table and the step cannot disagree"
+    )
+
+
+def _valued(m: Mutation) -> str:
+    found = _VALUE.search(m.key)
+    if found is None:
+        return ""
+    return (
+        f"reference — print the value {{{found.group(1)}}} in the card's text (what a card "
+        "prints is its value), or an invariant on the values"
+    )
+
+
+def _texted(m: Mutation, game: Game) -> str:
+    lang = m.where[-1] if m.where else ""
+    others = [x for x in game.languages if x != lang]
+    if not others:
+        return "reference — print the number from the data it repeats"
+    return (
+        "reference — print the number from the data it repeats (translation-numbers compares "
+        f"it with the {', '.join(others)} text only where that text has it)"
+    )
+
+
+def _ids(value: str | list[str] | None) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
