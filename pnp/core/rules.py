@@ -124,6 +124,11 @@ COVERAGE = rule(
     Severity.ERROR,
     "a dice, lookup or outcome table has a gap, an overlap or an impossible key",
 )
+TABLE_CARDS = rule(
+    "table-cards",
+    Severity.ERROR,
+    "a table that lists cards says other copies or values than the cards themselves",
+)
 STAGES = rule("stages", Severity.ERROR, "a staged card does not have exactly its stage cards")
 
 # scenarios

@@ -86,9 +86,48 @@ def mutations(trees: Trees, game: Game | None = None) -> list[Mutation]:
             for name, value in tree.items():
                 if name not in SKIP_SECTIONS and name != "invariants":
                     found.extend(_walk(value, str(name), ids, (name,)))
+    read = _read_strings(trees)
+    found = [m for m in found if not _idle_tag(m, read)]
     if game is not None:
         found.extend(text_mutations(game))
     return found
+
+
+def _idle_tag(m: Mutation, read: list[str]) -> bool:
+    """A tag deleted that nothing reads (no filter, box line, layout or invariant names it):
+    a label without effect, not a fact of the game."""
+    if m.op != "delete" or ".tags[" not in m.key or not isinstance(m.old, str):
+        return False
+    return not any(m.old in text for text in read)
+
+
+# keys whose strings read tags: filters, box lines, layouts' conditions and templates,
+# expressions
+_READING = frozenset(
+    {"tag", "only", "exclude", "each_pile", "when", "template", "assert", "where", "for_each",
+     "draw", "deal", "reveal", "piles"}
+)  # fmt: skip
+
+
+def _read_strings(trees: Trees) -> list[str]:
+    """Every string that may name a tag: under the keys that read tags, and in layouts."""
+    out: list[str] = []
+
+    def walk(node: Any, reading: bool) -> None:
+        if isinstance(node, YMap):
+            for k, v in node.items():
+                walk(v, reading or str(k) in _READING)
+        elif isinstance(node, YSeq):
+            for v in node:
+                walk(v, reading)
+        elif isinstance(node, str) and reading:
+            out.append(node)
+
+    for tree in trees.values():
+        if isinstance(tree, YMap):
+            for name, section in tree.items():
+                walk(section, name in ("layouts", "invariants"))
+    return out
 
 
 def _walk(

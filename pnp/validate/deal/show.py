@@ -175,7 +175,9 @@ def odds_lines(sh: Shower, found: list[ZoneOdds], deals: int) -> list[str]:
         chances = " · ".join(
             f"{sh.kind(c.kind)} {mark}{100 * c.chance:.1f} % ({c.expected:.2f})" for c in zo.chances
         )
-        lines.append(f"  {sh.owner(z.owner)}, {label} ({size}): {chances}")
+        lines.append(
+            f"  {sh.owner(z.owner)}, {label} ({size})" + (f": {chances}" if chances else "")
+        )
     return lines
 
 
