@@ -109,6 +109,9 @@ def test_tables_deal_what_no_scenario_builds() -> None:
     roles = [d for d in five if d.table == "roles"]
     assert sum(d.count for d in roles) == 5  # a role card for each of the 5 players
     assert [d.count for d in table_deals(game, 3) if d.table == "events-2-4"] == [10]
+    outbreak = _game(GAMES, "outbreak")
+    hands = table_deals(outbreak, 3)
+    assert [(d.count, d.each) for d in hands if d.table == "hands"] == [(9, 3)]  # 3 each
     status = _game(REPO, "status")
     assert table_deals(status, 3, built={"events"}) == []  # the scenario draws them
 

@@ -71,6 +71,7 @@ class TableDeal:
     count: int  # how many, for the whole game (a per-player cell times the players)
     cards: list[str]  # the card ids it names, or []
     source: str  # the deck or token set it takes from ("" when it names cards)
+    each: int = 0  # a per-player column: how many for each player
 
 
 def table_deals(
@@ -95,10 +96,12 @@ def table_deals(
                 n = cells.get(col.id)
                 if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
                     continue
-                if col.deals.per == "player":
-                    n *= players
+                each = n if col.deals.per == "player" else 0
                 source = col.deals.deck or col.deals.tokens or ""
                 if source in built:
                     continue
-                out.append(TableDeal(table.id, r, key, col.id, n, ids_of(col.deals.card), source))
+                cards = ids_of(col.deals.card)
+                out.append(
+                    TableDeal(table.id, r, key, col.id, each * players or n, cards, source, each)
+                )
     return out

@@ -144,12 +144,12 @@ def table_lines(sh: Shower, deals: list[TableDeal], players: int) -> list[str]:
         title = sh.text(table.title) if table.title else d.table
         what = sh.text(col.title) if col is not None and col.title else d.column
         source = ", ".join(sh.card(c) for c in d.cards) if d.cards else sh.owner(d.source)
-        lines.append(
-            "  "
-            + tr("{table} ({key}), {what}: {n} from {source}").format(
-                table=title, key=d.key, what=what, n=d.count, source=source
-            )
+        said = tr("{table} ({key}), {what}: {n} from {source}").format(
+            table=title, key=d.key, what=what, n=d.count, source=source
         )
+        if d.each:
+            said += " " + tr("({n} for each player)").format(n=d.each)
+        lines.append("  " + said)
     return lines
 
 
@@ -201,7 +201,7 @@ def as_json(
         ],
         "tables": [
             {"table": d.table, "row": d.key, "column": d.column, "count": d.count,
-             "cards": d.cards, "from": d.source}
+             "each": d.each or None, "cards": d.cards, "from": d.source}
             for d in deals
         ],
     }  # fmt: skip
