@@ -13,7 +13,7 @@ HINTS = {
     "count": "box-count — a line of the component list (box:) that counts it",
     "cell": "row-total / table-coverage — a table total (total: ... equals:), a covers: range, "
     "or an invariant on the table",
-    "number": "invariant — one relating it to the numbers it depends on",
+    "number": "invariant — one relating it to the numbers it depends on (`pnp docs rules`)",
     "reference": "invariant — a rule that names what must be there (nothing built-in can say "
     "which of two ids a line means)",
     "item": "invariant — one on the list (no built-in rule needs this item)",
