@@ -155,3 +155,57 @@ def test_cli_setup_reports_what_cannot_be_dealt(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "scenarios.yaml:24:15: error [setup-deal]" in result.stderr
     assert "deals 2 to each player (8 cards)" in result.stderr
+
+
+def test_tables_lay_out_roles_one_to_each_player_and_a_drawn_deck() -> None:
+    from pnp.validate.deal.tabled import chances, lay_out
+
+    game = _game(REPO, "fabg")
+    six = lay_out(game, table_deals(game, 6), 6, seed=3)
+    hands = [z for z in six if z.kind == "hand"]
+    assert [z.index for z in hands] == [1, 2, 3, 4, 5, 6]
+    got = sorted(c for z in hands for c in z.cards)
+    assert got == sorted(["boss", "boss", "prolet", "startupper", "scab", "luddite"])
+    boss = next(c for c in chances(game, hands[0]) if c.kind == "card:boss")
+    assert boss.chance == pytest.approx(2 / 6)
+    assert lay_out(game, table_deals(game, 6), 6, seed=3) == six  # the same seed, the same deal
+    three = lay_out(game, table_deals(game, 3), 3, seed=1)
+    deck, box = (z for z in three if z.owner == "events")
+    assert (deck.kind, len(deck.cards), box.kind, len(box.cards)) == ("deck", 10, "box", 7)
+    assert not set(deck.cards) & set(box.cards)
+    outbreak = _game(GAMES, "outbreak")
+    hands3 = [z for z in lay_out(outbreak, table_deals(outbreak, 3), 3, 1) if z.kind == "hand"]
+    assert [len(z.cards) for z in hands3] == [3, 3, 3]
+
+
+def test_tables_say_what_the_box_lacks(tmp_path: Path) -> None:
+    from pnp.validate.deal.tabled import lay_out
+
+    game = _game(REPO, "fabg")
+    game.decks["events"].cards = game.decks["events"].cards[:5]
+    three = lay_out(game, table_deals(game, 3), 3, seed=1)
+    assert [(z.kind, len(z.cards), z.short) for z in three] == [("deck", 5, 5)]
+
+
+def test_cli_setup_prints_markup_as_a_player_reads_it() -> None:
+    result = runner.invoke(app, ["setup", "austerity", "--root", str(REPO), "--players", "1"])
+    assert result.exit_code == 0, result.output
+    assert "{black}" not in result.stdout and "4 ✖, 2 ⚡" in result.stdout
+    assert "for 1 player:" in result.stdout
+    fabg = runner.invoke(app, ["setup", "fabg", "--root", str(REPO), "-p", "6", "--odds"])
+    assert fabg.exit_code == 0, fabg.output
+    assert fabg.stdout.count("player ") >= 6 and "Boss 33.3 %" in fabg.stdout
+    as_json = runner.invoke(
+        app, ["setup", "fabg", "--root", str(REPO), "-p", "6", "--format", "json"]
+    )
+    laid = json.loads(as_json.stdout)["dealt_from_tables"]
+    assert [z["index"] for z in laid] == [1, 2, 3, 4, 5, 6] and laid[0]["table"] == "roles"
+    which = runner.invoke(app, ["setup", "which-side", "--root", str(REPO), "-p", "2", "--odds"])
+    assert "**" not in which.stdout and "nothing is dealt at random" in which.stdout
+
+
+def test_plain_text_drops_marks_and_shows_icons() -> None:
+    from pnp.typeset.markup import plain_text
+
+    said = plain_text("**Bold** _it_ [red]{color=red} {coin} {nope} snake_case", {"coin": "₽"})
+    assert said == "Bold it red ₽ {nope} snake_case"

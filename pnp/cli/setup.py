@@ -68,15 +68,8 @@ def setup_cmd(
     from ..i18n.catalog import read_translations
     from ..validate.deal import deal, table_deals
     from ..validate.deal.odds import odds
-    from ..validate.deal.show import (
-        Shower,
-        as_json,
-        deck_lines,
-        heading,
-        odds_lines,
-        scenario_lines,
-        table_lines,
-    )
+    from ..validate.deal.show import Shower, as_json, as_text
+    from ..validate.deal.tabled import lay_out
 
     report = Report()
     try:
@@ -92,17 +85,13 @@ def setup_cmd(
     built = {step.deck for step in sc.cards} if sc is not None else set()
     tables = table_deals(g, players, built)
     found = odds(g, sc, players, level, seed, deals) if show_odds and sc is not None else None
+    laid = lay_out(g, tables, players, seed)
     if fmt is Format.json:
-        typer.echo(json.dumps(as_json(dealt, tables, found, seed), ensure_ascii=False, indent=2))
+        said = as_json(dealt, tables, found, seed, laid)
+        typer.echo(json.dumps(said, ensure_ascii=False, indent=2))
     else:
-        lines = [heading(g, shower, dealt, players, seed), ""]
-        if sc is not None and dealt is not None:
-            lines.extend(scenario_lines(shower, sc))
-            lines.extend(deck_lines(shower, dealt))
-        lines.extend(table_lines(shower, tables, players))
-        if found is not None:
-            lines.extend(["", *odds_lines(shower, found, deals)])
-        typer.echo("\n".join(lines))
+        odds_asked = (found or [], deals) if show_odds else None
+        typer.echo(as_text(shower, dealt, players, seed, tables, laid, odds_asked))
     for problem in dealt.problems if dealt is not None else []:
         report.add(problem.rule, problem.pos, problem.message, game=g.id)
     if report.has_errors():

@@ -8,9 +8,11 @@ from typing import Any
 
 from ...content.model import Game, Scenario, Text
 from ...i18n.words import tr
+from ...typeset.markup import plain_text
 from . import TableDeal
 from .engine import Dealt, Zone
 from .odds import ZoneOdds
+from .tabled import TableZone, chances
 
 LISTED = 8  # names listed before "and N more"
 
@@ -22,8 +24,16 @@ class Shower:
 
     def __init__(self, game: Game, text: Namer) -> None:
         self.game = game
-        self.text = text
+        self._text = text
         self.cards = {c.id: c for _o, c in game.every_card()}
+        self.icons = {name: icon.glyph or f"[{name}]" for name, icon in game.icons.items()}
+
+    def text(self, value: Text | None) -> str:
+        """A text in the chosen language, its markup as a terminal shows it."""
+        return self.plain(self._text(value))
+
+    def plain(self, said: str) -> str:
+        return plain_text(said, self.icons)
 
     def card(self, cid: str) -> str:
         card = self.cards.get(cid)
@@ -137,7 +147,10 @@ def deck_lines(sh: Shower, dealt: Dealt) -> list[str]:
 def table_lines(sh: Shower, deals: list[TableDeal], players: int) -> list[str]:
     if not deals:
         return []
-    lines = ["", tr("From the setup tables, for {n} players:").format(n=players)]
+    if players == 1:
+        lines = ["", tr("From the setup tables, for 1 player:")]
+    else:
+        lines = ["", tr("From the setup tables, for {n} players:").format(n=players)]
     for d in deals:
         table = sh.game.tables[d.table]
         col = table.column(d.column)
@@ -145,7 +158,7 @@ def table_lines(sh: Shower, deals: list[TableDeal], players: int) -> list[str]:
         what = sh.text(col.title) if col is not None and col.title else d.column
         source = ", ".join(sh.card(c) for c in d.cards) if d.cards else sh.owner(d.source)
         said = tr("{table} ({key}), {what}: {n} from {source}").format(
-            table=title, key=d.key, what=what, n=d.count, source=source
+            table=title, key=sh.plain(d.key), what=what, n=d.count, source=source
         )
         if d.each:
             said += " " + tr("({n} for each player)").format(n=d.each)
@@ -153,9 +166,56 @@ def table_lines(sh: Shower, deals: list[TableDeal], players: int) -> list[str]:
     return lines
 
 
-def odds_lines(sh: Shower, found: list[ZoneOdds], deals: int) -> list[str]:
-    if not found:
-        return []
+def laid_lines(sh: Shower, zones: list[TableZone]) -> list[str]:
+    """The table rows' cards as dealt: each row's hands, decks and what goes back in the box."""
+    lines: list[str] = []
+    row = None
+    for z in zones:
+        if (z.table, z.key) != row:
+            row = (z.table, z.key)
+            table = sh.game.tables[z.table]
+            title = sh.text(table.title) if table.title else z.table
+            lines.extend(["", f"{title} ({sh.plain(z.key)}), " + tr("dealt:")])
+        lines.append(_laid_line(sh, z))
+    return lines
+
+
+def _laid_line(sh: Shower, z: TableZone) -> str:
+    n = len(z.cards)
+    if z.kind == "hand" and not z.cards:
+        said = ""
+    elif z.kind == "hand":
+        said = tr("player {n}: {cards}").format(n=z.index, cards=sh.cards_listed(z.cards))
+    elif z.kind == "deck":
+        said = tr("{deck}, face down: {n} cards").format(deck=sh.owner(z.owner), n=n)
+    else:
+        said = tr("back in the box ({n}): {cards}").format(n=n, cards=sh.cards_listed(z.cards))
+    if z.short:
+        said += (" " if said else "") + tr("({n} missing: the box has too few)").format(n=z.short)
+    return "  " + said
+
+
+def laid_odds_lines(sh: Shower, zones: list[TableZone]) -> list[str]:
+    """Each table-dealt hand and deck's size and chances; hands dealt alike are said once."""
+    lines: list[str] = []
+    said: set[tuple[str, str, str]] = set()
+    for z in zones:
+        if z.law is None or (z.kind == "hand" and (z.table, z.key, z.kind) in said):
+            continue
+        found = chances(sh.game, z)
+        said.add((z.table, z.key, z.kind))
+        label = tr("each player's hand") if z.kind == "hand" else tr("deck")
+        text = " · ".join(
+            f"{sh.kind(c.kind)} {100 * c.chance:.1f} % ({c.expected:.2f})" for c in found
+        )
+        lines.append(
+            f"  {sh.owner(z.owner)}, {label} ({z.law.size})" + (f": {text}" if text else "")
+        )
+    return lines
+
+
+def odds_lines(sh: Shower, found: list[ZoneOdds], deals: int, laid: list[str]) -> list[str]:
+    """The chances of the scenario's groups (``found``), then the tables' (``laid``)."""
     lines = [
         tr(
             "Sizes and chances (exact: hypergeometric; ~ counted over {n} deals): the chance "
@@ -178,11 +238,18 @@ def odds_lines(sh: Shower, found: list[ZoneOdds], deals: int) -> list[str]:
         lines.append(
             f"  {sh.owner(z.owner)}, {label} ({size})" + (f": {chances}" if chances else "")
         )
+    lines.extend(laid)
+    if len(lines) == 1:
+        lines.append("  " + tr("nothing is dealt at random into a hand, a row or a pile"))
     return lines
 
 
 def as_json(
-    dealt: Dealt | None, deals: list[TableDeal], found: list[ZoneOdds] | None, seed: int
+    dealt: Dealt | None,
+    deals: list[TableDeal],
+    found: list[ZoneOdds] | None,
+    seed: int,
+    laid: list[TableZone] | None = None,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
         "scenario": dealt.scenario.id if dealt and dealt.scenario else None,
@@ -205,6 +272,11 @@ def as_json(
             for d in deals
         ],
     }  # fmt: skip
+    out["dealt_from_tables"] = [
+        {"kind": z.kind, "table": z.table, "row": z.key, "deck": z.owner, "index": z.index,
+         "cards": z.cards, "missing": z.short}
+        for z in laid or []
+    ]  # fmt: skip
     if found is not None:
         out["odds"] = [
             {
@@ -219,3 +291,27 @@ def as_json(
             for zo in found
         ]
     return out
+
+
+def as_text(
+    sh: Shower,
+    dealt: Dealt | None,
+    players: int,
+    seed: int,
+    tables: list[TableDeal],
+    laid: list[TableZone],
+    odds_asked: tuple[list[ZoneOdds], int] | None,
+) -> str:
+    """The whole set-up as ``pnp setup`` prints it (``odds_asked``: the chances and how many
+    deals counted them, when asked for)."""
+    lines = [heading(sh.game, sh, dealt, players, seed), ""]
+    if dealt is not None and dealt.scenario is not None:
+        lines.extend(scenario_lines(sh, dealt.scenario))
+        lines.extend(deck_lines(sh, dealt))
+    lines.extend(table_lines(sh, tables, players))
+    lines.extend(laid_lines(sh, laid))
+    if odds_asked is not None:
+        found, deals = odds_asked
+        lines.extend(["", *odds_lines(sh, found, deals, laid_odds_lines(sh, laid))])
+    kept = [line for i, line in enumerate(lines) if line or (i and lines[i - 1])]
+    return "\n".join(kept)
