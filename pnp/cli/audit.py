@@ -30,6 +30,17 @@ MinScoreOpt = Annotated[
         max=100,
     ),
 ]
+DEFAULT_BUDGET = 300.0  # seconds: every bundled game is done in well under a minute
+MaxSecondsOpt = Annotated[
+    float,
+    typer.Option(
+        "--max-seconds",
+        help="Stop trying changes after this many seconds and give a partial score, labelled "
+        "as such, over the changes tried (a random sample of them).",
+        min=0.001,
+        max=7 * 24 * 3600,
+    ),
+]
 AuditJobsOpt = Annotated[
     int,
     typer.Option("--jobs", "-j", help="Processes (0: one per core).", min=0, max=64),
@@ -42,6 +53,7 @@ def audit_cmd(
     fmt: FormatOpt = Format.text,
     min_score: MinScoreOpt = None,
     jobs: AuditJobsOpt = 0,
+    max_seconds: MaxSecondsOpt = DEFAULT_BUDGET,
     root: RootOpt = None,
 ) -> None:
     """Change each number (+1, -1, 0), count, table cell, reference, list item and number
@@ -53,9 +65,13 @@ def audit_cmd(
     try:
         if min_score is not None and not math.isfinite(min_score):
             raise UsageError(tr("--min-score {value}: give a number").format(value=min_score))
+        if not math.isfinite(max_seconds):
+            raise UsageError(tr("--max-seconds {value}: give a number").format(value=max_seconds))
         r = open_root(root)
         (gid,) = select_games(r, [game])
-        result = audit_game(r, gid, report, jobs=jobs, progress=_progress(gid))
+        result = audit_game(
+            r, gid, report, jobs=jobs, progress=_progress(gid, max_seconds), max_seconds=max_seconds
+        )
     except PnpError as exc:
         fail(exc)
     if sys.stderr.isatty():
@@ -73,19 +89,62 @@ def audit_cmd(
     raise typer.Exit(1 if min_score is not None and result.score < min_score else 0)
 
 
-def _progress(game: str) -> Callable[[int, int], None]:
+def _progress(game: str, budget: float) -> Callable[[int, int, float], None]:
+    """Progress on standard error with an estimate of the time left: on a terminal, one line
+    kept up to date; elsewhere (a log, a CI), a line at the start and one every 10 s."""
     tty = sys.stderr.isatty()
+    said = [-1.0]  # when the last line was written (not on a terminal)
 
-    def show(done: int, total: int) -> None:
+    def show(done: int, total: int, seconds: float) -> None:
+        line = progress_line(game, done, total, seconds, budget)
         if tty:
-            sys.stderr.write(f"\r\x1b[Kaudit {game}: {done}/{total}")
+            sys.stderr.write(f"\r\x1b[K{line}")
+            sys.stderr.flush()
+        elif said[0] < 0 or seconds - said[0] >= 10:
+            said[0] = seconds
+            sys.stderr.write(line + "\n")
             sys.stderr.flush()
 
     return show
 
 
+def progress_line(game: str, done: int, total: int, seconds: float, budget: float) -> str:
+    """``audit GAME: 120/4000 changes, about 35 s left`` (or when the budget stops it)."""
+    said = tr("audit {game}: {done}/{total} changes").format(game=game, done=done, total=total)
+    if done == 0 or done >= total:
+        return said
+    left = seconds / done * (total - done)
+    if seconds + left <= budget:
+        return said + ", " + tr("about {seconds} s left").format(seconds=_round(left))
+    reach = min(total, int(done * budget / max(seconds, 1e-9)))
+    return (
+        said
+        + ", "
+        + tr(
+            "about {seconds} s left, more than the budget: --max-seconds {budget} stops it "
+            "at about {reach} (partial score)"
+        ).format(seconds=_round(left), budget=f"{budget:g}", reach=reach)
+    )
+
+
+def _round(seconds: float) -> str:
+    return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
+
+
 def _summary(a: Audit) -> str:
-    return tr(
+    said = _scored(a)
+    if not a.partial:
+        return said
+    partial = tr(
+        "partial score: the budget of {budget} s (--max-seconds) ran out after {tried} of "
+        "{total} changes, tried in a random order; raise --max-seconds for the whole score"
+    ).format(budget=f"{a.budget:g}", tried=len(a.mutations), total=a.total)
+    return f"{said}\n{partial}"
+
+
+def _scored(a: Audit) -> str:
+    label = tr("PARTIAL") + " " if a.partial else ""
+    return label + tr(
         "{game}: {caught} of {tried} changes caught ({score} %; {old} % of the +1 and swapped "
         "ids), {survived} unprotected; {seconds} s"
     ).format(
@@ -133,6 +192,9 @@ def _as_json(a: Audit) -> dict[str, object]:
         "tried": len(a.mutations),
         "caught": len(a.caught),
         "score": round(a.score, 2),
+        "partial": a.partial,
+        "total": a.total,
+        "max_seconds": a.budget,
         "old_score": round(a.old_score, 2),
         "seconds": round(a.seconds, 2),
         "by_change": {op: {"tried": n, "caught": caught_ops[op]} for op, n in ops.items()},

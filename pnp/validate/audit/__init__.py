@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ __all__ = [
     "SKIP_SECTIONS",
     "Audit",
     "Mutation",
+    "Progress",
     "apply",
     "audit_game",
     "locate",
@@ -42,8 +45,15 @@ __all__ = [
 @dataclass
 class Audit:
     game: str
-    mutations: list[Mutation]
+    mutations: list[Mutation]  # the changes tried
     seconds: float
+    total: int = 0  # the changes there were to try (more than tried: the budget ran out)
+    budget: float | None = None  # the --max-seconds it ran under
+
+    @property
+    def partial(self) -> bool:
+        """Whether the budget ran out before every change was tried."""
+        return self.total > len(self.mutations)
 
     @property
     def caught(self) -> list[Mutation]:
@@ -68,15 +78,24 @@ def _score(tried: list[Mutation]) -> float:
     return 100.0 * sum(1 for m in tried if m.caught_by) / len(tried) if tried else 100.0
 
 
+Progress = Callable[[int, int, float], None]  # changes tried, changes in all, seconds so far
+
+
 def audit_game(
     root: Root,
     game_id: str,
     report: Report,
     jobs: int = 0,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
+    max_seconds: float | None = None,
 ) -> Audit | None:
-    """Mutate every fact of the game once and validate; None when the game cannot be read."""
+    """Mutate every fact of the game once and validate; None when the game cannot be read.
+
+    With ``max_seconds``, the changes are tried in a shuffled order (the same for the same
+    game) until the budget runs out: what was tried is a fair sample, and the result says it
+    is partial. At least one batch is always tried."""
     started = time.perf_counter()
+    deadline = started + max_seconds if max_seconds is not None else None
     with running():
         trees = read_trees(root, game_id, report)
         game = load_game(root, game_id, report, trees)
@@ -85,46 +104,81 @@ def audit_game(
         catalogs = read_translations(root, game, Report())
         runner = Runner(root, game_id, trees, catalogs)
         muts = mutations(trees, runner.game)
-        results = _run_all(runner, muts, jobs, progress)
-    for m, rules in zip(muts, results, strict=True):
+        order = list(range(len(muts)))
+        random.Random(f"audit/{game_id}").shuffle(order)
+        clock = _Clock(started, deadline, progress)
+        results = _run_all(runner, [muts[i] for i in order], jobs, clock)
+    tried: list[Mutation] = []
+    for i, rules in sorted(zip(order, results, strict=False)):
+        m = muts[i]
         m.caught_by = rules
         if not rules:
             m.protect = protect(m, game)
-    return Audit(game_id, muts, time.perf_counter() - started)
+        tried.append(m)
+    return Audit(game_id, tried, time.perf_counter() - started, len(muts), max_seconds)
+
+
+@dataclass
+class _Clock:
+    """When the audit started, when its budget runs out, and whom to tell how far it is."""
+
+    started: float
+    deadline: float | None
+    progress: Progress | None
+
+    def out(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def tell(self, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(done, total, time.perf_counter() - self.started)
 
 
 _SHARED: dict[str, Any] = {}  # what forked workers inherit
 
 
+def _quiet_worker() -> None:
+    # Ctrl-C reaches the whole process group: the parent alone answers it (it ends the pool)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _work(indices: list[int]) -> list[list[str]]:
+    """A batch of changes, up to the budget (the monotonic clock is the machine's)."""
     runner: Runner = _SHARED["runner"]
     muts: list[Mutation] = _SHARED["muts"]
-    return [runner.run(muts[i]) for i in indices]
+    deadline: float | None = _SHARED["deadline"]
+    out: list[list[str]] = []
+    for i in indices:
+        if out and deadline is not None and time.perf_counter() >= deadline:
+            break
+        out.append(runner.run(muts[i]))
+    return out
 
 
-def _run_all(
-    runner: Runner,
-    muts: list[Mutation],
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
-) -> list[list[str]]:
+def _run_all(runner: Runner, muts: list[Mutation], jobs: int, clock: _Clock) -> list[list[str]]:
+    """The rules catching each change, in order, for as many changes as the budget allows."""
     jobs = jobs or (os.cpu_count() or 1)
-    chunk = 20
+    chunk = 10
     batches = [list(range(i, min(i + chunk, len(muts)))) for i in range(0, len(muts), chunk)]
     results: list[list[str]] = []
+    clock.tell(0, len(muts))
     if jobs > 1 and len(batches) > 1 and "fork" in multiprocessing.get_all_start_methods():
-        _SHARED.update(runner=runner, muts=muts)
+        _SHARED.update(runner=runner, muts=muts, deadline=clock.deadline)
         try:
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(batches))) as pool:
-                for part in pool.imap(_work, batches):
+            ctx = multiprocessing.get_context("fork")
+            with ctx.Pool(min(jobs, len(batches)), initializer=_quiet_worker) as pool:
+                for batch, part in zip(batches, pool.imap(_work, batches), strict=False):
                     results.extend(part)
-                    if progress:
-                        progress(len(results), len(muts))
+                    clock.tell(len(results), len(muts))
+                    if len(part) < len(batch) or clock.out():
+                        break  # leaving the block ends the workers (terminate)
         finally:
             _SHARED.clear()
         return results
-    for batch in batches:
-        results.extend(runner.run(muts[i]) for i in batch)
-        if progress:
-            progress(len(results), len(muts))
+    for m in muts:
+        if results and clock.out():
+            break
+        results.append(runner.run(m))
+        if len(results) % chunk == 0:
+            clock.tell(len(results), len(muts))
     return results
