@@ -144,6 +144,11 @@ INVARIANT = rule("invariant", Severity.ERROR, "a rule the game declares for its 
 INVARIANT_EXPR = rule(
     "invariant-expression", Severity.ERROR, "an invariant's expression cannot be evaluated"
 )
+INVARIANT_MESSAGE = rule(
+    "invariant-message",
+    Severity.WARNING,
+    "a placeholder of an invariant's message names nothing the checked item has",
+)
 
 # texts in every language
 MISSING_TEXT = rule(
