@@ -27,6 +27,7 @@ from ..core.rules import (
     Severity,
 )
 from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, valid_language
+from .refs import link
 from .schema import INVALID, Context, convert
 from .sheets import Sheets
 from .yamlio import YMap, load_file
@@ -174,6 +175,7 @@ def _load_game(root: Root, game_id: str, report: Report, trees: Trees | None) ->
     game.texts = list(ctx.texts)
     _check_languages(game, report)
     _resolve_source_texts(game)
+    link(game)
     return game
 
 

@@ -8,7 +8,7 @@ import math
 
 from ..core.units import CARD_SIZES, Size
 from .expr import Evaluator, ExprError
-from .model import Board, BoxEntry, Card, Deck, DeckStep, Game, Scenario, TokenSet
+from .model import Board, BoxEntry, Card, Deck, DeckStep, DrawFrom, Game, Scenario, TokenSet
 
 
 def card_size(game: Game, deck: Deck) -> Size:
@@ -46,6 +46,12 @@ def draw_count(step: DeckStep, players: int) -> int | str:
         return 0
     if isinstance(draw, int):
         return draw
+    if isinstance(draw, DrawFrom):
+        if players in draw.values:
+            return draw.values[players]
+        return draw.problem or (
+            f"table {draw.table} has no row for {players} players (draw: column {draw.column})"
+        )
     if isinstance(draw, dict):
         if players not in draw:
             return f"no draw given for {players} players (given: {', '.join(map(str, draw))})"

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.run import current
 from .expr import Record
-from .model import Card, DeckStep, Game, Scenario, Table, plain
+from .model import Card, DeckStep, DrawFrom, Game, Scenario, Table, plain
 from .queries import draw_count, player_range
 
 
@@ -274,9 +274,8 @@ def _draw(step: DeckStep) -> Any:
     draw = step.draw
     if isinstance(draw, dict):
         return Record({str(k): v for k, v in draw.items()})
-    table = getattr(draw, "table", None)
-    if table is not None:
-        return Record({"table": table, "column": getattr(draw, "column", None)})
+    if isinstance(draw, DrawFrom):
+        return Record({"table": draw.table, "column": draw.column}, draw.pos)
     return draw
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
-from ..content.model import Element, Face, Game, Layout
+from ..content.model import Element, Face, Game, Layout, Text
 from ..content.schema import Located, suggest
 from ..core.findings import Pos
 from ..core.rules import (
@@ -86,6 +86,12 @@ def _faces(game: Game) -> list[tuple[Face, str, Any]]:
         if board.back is not None:
             out.append((board.back, "back", board))
     return out
+
+
+def face_texts(game: Game) -> list[Text]:
+    """Every text a face sets (its title, text, fields...): the texts whose ``{name}`` may
+    be a value of the face."""
+    return [text for face, _side, _owner in _faces(game) for _name, text in face.texts()]
 
 
 @check
@@ -342,6 +348,8 @@ def icons_and_tokens(game: Game, ctx: CheckContext) -> None:
         for _name, text in face.texts():
             for lang, value in text.values.items():
                 for tok in tokens(value):
+                    if "." in tok:
+                        continue  # a reference to the game's data: pnp.validate.references
                     if tok not in game.icons and tok not in values and tok not in card_values:
                         ctx.add(
                             REFERENCE,

@@ -38,7 +38,7 @@ from .game import (
     Sections,
     SetupSheet,
 )
-from .scenarios import BoardRef, CardRef, DeckStep, Filter, Players, Scenario, Track
+from .scenarios import BoardRef, CardRef, DeckStep, DrawFrom, Filter, Players, Scenario, Track
 from .tables import (
     BoxEntry,
     Column,
@@ -87,6 +87,7 @@ __all__ = [
     "Deal",
     "Deck",
     "DeckStep",
+    "DrawFrom",
     "Dice",
     "Element",
     "Face",
