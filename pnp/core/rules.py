@@ -139,6 +139,18 @@ SCENARIO_PLAYERS = rule(
     "scenario-players", Severity.ERROR, "a scenario allows player counts the game does not"
 )
 
+# numbers written twice
+TEXT_NUMBER = rule(
+    "text-number",
+    Severity.WARNING,
+    "a text naming a track writes a space the track does not have, or one short of its end",
+)
+DRAW_TABLE = rule(
+    "draw-table",
+    Severity.WARNING,
+    "a scenario draws from a deck other numbers than the table that deals it, for some counts",
+)
+
 # invariants a game declares
 INVARIANT = rule("invariant", Severity.ERROR, "a rule the game declares for its data fails")
 INVARIANT_EXPR = rule(
