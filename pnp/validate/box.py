@@ -7,6 +7,7 @@ from typing import Any
 
 from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet, plain
 from ..content.queries import ids_of
+from ..content.refs import fill
 from ..content.schema import suggest
 from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
 from .context import CheckContext, check
@@ -61,7 +62,8 @@ def box_texts(game: Game, ctx: CheckContext) -> None:
             total, unknown = count_entry(game, entry)
             if unknown or total != entry.count:
                 continue  # the count is wrong against the cards: box_counts says so
-        for lang, text in entry.item.values.items():
+        for lang, written in entry.item.values.items():
+            text = fill(game, written, lang, entry.item.scope)  # "{count} cards": its count
             said = first_number(text)
             if said is not None and said != str(entry.count):
                 ctx.add(
