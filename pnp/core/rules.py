@@ -112,6 +112,11 @@ BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or J
 BOX_COUNT = rule(
     "box-count", Severity.ERROR, "the component list's count differs from the cards defined"
 )
+BOX_OVERLAP = rule(
+    "box-overlap",
+    Severity.WARNING,
+    "two lines of the component list count the same components, not as a breakdown",
+)
 SETUP_EXCEEDS = rule(
     "setup-exceeds-box", Severity.ERROR, "a setup table deals more than the box holds"
 )
