@@ -40,7 +40,7 @@ ROOTS = {
     "scenarios": "scenario",
 }
 
-SCOPE_NAMES = {"box": ("count",)}
+SCOPE_NAMES = {"box": ("count", "per_player")}
 """The values a text names for itself, by what it belongs to: a box line's ``{count}``."""
 
 
@@ -199,11 +199,13 @@ def count_value(game: Game, text: Text, values: Mapping[str, Any] | None) -> Any
 
 
 def link(game: Game) -> None:
-    """What a game's texts and steps take from the rest of it: a box line's ``{count}``, the
-    numbers of a draw from a table column."""
+    """What a game's texts and steps take from the rest of it: a box line's ``{count}`` (and
+    ``{per_player}``), the numbers of a draw from a table column."""
     for entry in game.meta.box:
         if entry.item is not None:
             entry.item.scope = {"count": entry.count}
+            if entry.per_player is not None:
+                entry.item.scope["per_player"] = entry.per_player
     for scenario in game.scenarios.values():
         for step in scenario.cards:
             if isinstance(step.draw, DrawFrom):

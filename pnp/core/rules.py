@@ -143,6 +143,11 @@ SCENARIO_START = rule(
 SCENARIO_PLAYERS = rule(
     "scenario-players", Severity.ERROR, "a scenario allows player counts the game does not"
 )
+PLAYER_RANGE = rule(
+    "player-range",
+    Severity.ERROR,
+    "a players table, scenario draw or per-player component disagrees with the game's players",
+)
 
 # numbers written twice
 TEXT_NUMBER = rule(

@@ -5,7 +5,7 @@ scenario, the setup sheet, a table) names only icons, references and its own val
 from __future__ import annotations
 
 from ..content.model import Game, Text
-from ..content.refs import SCOPE_NAMES, RefError, lookup, paths
+from ..content.refs import RefError, lookup, paths
 from ..content.schema import suggest
 from ..core.rules import REFERENCE
 from ..typeset.text import tokens
@@ -62,7 +62,7 @@ def _names(
 ) -> None:
     """A ``{name}`` without dots in a text no face prints: an icon, or a value the text names
     for itself (a box line's ``{count}``)."""
-    own = SCOPE_NAMES.get(text.ctx.split("/", 1)[0], ())
+    own = tuple(text.scope)  # a box line's {count}, and {per_player} when it gives one
     for name in tokens(value):
         if "." in name or name in game.icons or name in own or name in done:
             continue

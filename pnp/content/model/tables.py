@@ -220,6 +220,11 @@ class BoxEntry(Located):
         doc="not printed: the players bring it (real coins, dice, a bag); the home copy's "
         "component list says so. Such a line names no card, deck, token or board",
     )
+    per_player: int | None = fld(
+        None,
+        doc="how many of these each player needs (a screen, a marker, a player aid): the "
+        "count must hold that many for the most players the game allows; {per_player} prints it",
+    )
 
     SELECTORS: ClassVar[tuple[str, ...]] = ("card", "deck", "tokens", "token", "board", "tag")
 
@@ -244,3 +249,5 @@ class BoxEntry(Located):
             )
         if self.count < 0:
             ctx.error(self.at("count"), "a count cannot be negative")
+        if self.per_player is not None and self.per_player < 1:
+            ctx.error(self.at("per_player"), "per_player is how many each player needs: 1 or more")
