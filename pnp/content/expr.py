@@ -298,13 +298,20 @@ class Evaluator:
             raise explained from None
 
 
+_ATTRIBUTES: dict[int, dict[type, Any]] = {}
+
+
 def _record_attributes() -> dict[type, Any]:
     """simpleeval's ``allowed_attrs``: any field of a record (of :class:`Record` or of a
     subclass, such as a table's), nothing of anything else."""
-    classes = [Record]
-    for cls in classes:
-        classes.extend(c for c in cls.__subclasses__() if c not in classes)
-    return every_attribute_of(*classes)
+    known = Record.__subclasses__()
+    found = _ATTRIBUTES.get(len(known))
+    if found is None:
+        classes = [Record]
+        for cls in classes:
+            classes.extend(c for c in cls.__subclasses__() if c not in classes)
+        found = _ATTRIBUTES[len(known)] = every_attribute_of(*classes)
+    return found
 
 
 def parse(expr: str) -> ast.AST:

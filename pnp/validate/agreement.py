@@ -16,9 +16,8 @@ A line of the component list and its count are ``box-count``'s (pnp.validate.box
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from ..content.model import DeckStep, DrawFrom, Game, Scenario, Table, Text, Track
+from ..content.model import DeckStep, DrawFrom, Game, Scenario, Table, Track
 from ..content.queries import draw_count, ids_of, player_range
 from ..content.records import key_column
 from ..content.refs import player_counts
@@ -32,19 +31,11 @@ LONG_TRACK = 10
 _BRACKETS_RE = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]\s*")
 
 
-@dataclass(frozen=True)
-class Named:
-    """A track and the words that name it in one language."""
-
-    track: Track
-    patterns: tuple[re.Pattern[str], ...]
-
-
-def _names_of(track: Track, lang: str, game: Game) -> list[re.Pattern[str]]:
-    """How a text names a track in ``lang``: its name, its name without brackets, and an
-    abbreviation in the brackets (``Fuerza Patronal (FP)``: also ``FP``). A name of one word
-    is matched as written (``Salario``, not ``salario``: a common word), a longer one in any
-    case."""
+def _names_of(track: Track, lang: str, game: Game) -> list[str]:
+    """How a text names a track in ``lang``, as patterns: its name, its name without
+    brackets, and an abbreviation in the brackets (``Fuerza Patronal (FP)``: also ``FP``). A
+    name of one word is matched as written (``Salario``, not ``salario``: a common word), a
+    longer one in any case."""
     if track.name is None:
         return []
     name = track.name.values.get(lang) or track.name.values.get(game.source_language) or ""
@@ -56,11 +47,24 @@ def _names_of(track: Track, lang: str, game: Game) -> list[re.Pattern[str]]:
     for inner in _BRACKETS_RE.findall(name):
         if re.fullmatch(r"[A-Z]{2,5}", inner.strip()):
             words.append(inner.strip())
-    out = []
-    for word in words:
-        flags = re.IGNORECASE if " " in word else 0
-        out.append(re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", flags))
-    return out
+    return [f"(?i:{re.escape(w)})" if " " in w else re.escape(w) for w in words]
+
+
+def _names(game: Game, lang: str) -> tuple[re.Pattern[str] | None, dict[str, Track]]:
+    """One pattern matching every track's names in ``lang`` (a group per track), and the
+    track of each group."""
+    groups: dict[str, Track] = {}
+    parts = []
+    for i, track in enumerate(game.tracks.values()):
+        names = _names_of(track, lang, game)
+        if names:
+            groups[f"t{i}"] = track
+            # longest first: "Tracciato Militare" before "Militare"
+            alternatives = "|".join(sorted(names, key=len, reverse=True))
+            parts.append(f"(?P<t{i}>{alternatives})")
+    if not parts:
+        return None, groups
+    return re.compile(rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)"), groups
 
 
 def _wrong(number: float, track: Track) -> bool:
@@ -72,24 +76,8 @@ def _wrong(number: float, track: Track) -> bool:
 
 # a name and the number it is followed by: at most two words between, no punctuation
 _GAP_RE = re.compile(r"[\s:]*(?:[^\W\d_]+[\s:]+){0,2}")
-
-
-def _spaces(text: str, pattern: re.Pattern[str]) -> list[tuple[float, str, int, int]]:
-    """The numbers a text writes right after a name of the track (``FP 1``, ``la FP llega
-    a 10``, ``Military track at 21``): not a change (``+1``), not a share (``50 %``)."""
-    numbers = written(text)
-    out = []
-    for m in pattern.finditer(text):
-        for n in numbers:
-            if n.start < m.end():
-                continue
-            gap = text[m.end() : n.start]
-            if _GAP_RE.fullmatch(gap) is None:
-                break
-            if not text[n.end : n.end + 2].strip().startswith(("%", "‰")):
-                out.append((float(n.value), n.raw, n.start, n.end))
-            break
-    return out
+_MARKS_RE = re.compile(r"\*\*|(?<!\w)_|_(?!\w)")
+_DIGIT_RE = re.compile(r"[0-9]")
 
 
 @check
@@ -98,53 +86,52 @@ def track_numbers(game: Game, ctx: CheckContext) -> None:
     if not game.tracks:
         return
     langs = checked_languages(game, ctx)
-    named = {lang: _named(game, lang) for lang in langs}
+    named = {lang: _names(game, lang) for lang in langs}
     messages = {id(inv.message) for inv in game.invariants if inv.message is not None}
     for text in game.texts:
         if id(text) in messages:
             continue
         for lang in langs:
+            pattern, tracks = named[lang]
             value = text_in(game, text, lang, ctx)
-            digits = value is not None and any(ch.isdigit() for ch in value)
-            if digits and value and _one_text(game, text, lang, value, named[lang], ctx):
+            if pattern is None or not value or not _DIGIT_RE.search(value):
+                continue
+            if not pattern.search(value):
+                continue  # no track named
+            found = _misnamed(value, pattern, tracks)
+            if found is not None:
+                ctx.add(
+                    TEXT_NUMBER, text_pos(game, text, lang, ctx), f"[{lang}] {text.ctx}: {found}"
+                )
                 break  # one finding per text
 
 
-def _named(game: Game, lang: str) -> list[Named]:
-    out = []
-    for track in game.tracks.values():
-        patterns = _names_of(track, lang, game)
-        if patterns:
-            out.append(Named(track, tuple(patterns)))
-    return out
-
-
-def _one_text(
-    game: Game, text: Text, lang: str, value: str, named: list[Named], ctx: CheckContext
-) -> bool:
+def _misnamed(value: str, pattern: re.Pattern[str], tracks: dict[str, Track]) -> str | None:
+    """What the first track name followed by a space the track lacks says, or None."""
     plain = _MARKS_RE.sub("", value)
-    for one in named:
-        track = one.track
-        for pattern in one.patterns:
-            for number, raw, a, b in _spaces(plain, pattern):
-                if not _wrong(number, track):
-                    continue
-                if track.min <= number <= track.max:
-                    said = f"{raw}, one short of its last space {track.max}"
-                else:
-                    said = f"{raw}, which is not on it ({track.min}..{track.max})"
-                ctx.add(
-                    TEXT_NUMBER,
-                    text_pos(game, text, lang, ctx),
-                    f'[{lang}] {text.ctx}: "{quote(plain, a, b)}" names track {track.id} and '
-                    f"writes {said}: write {{tracks.{track.id}.max}} (or .min, .start) to "
-                    "print the track's own number, or correct the number",
-                )
-                return True
-    return False
-
-
-_MARKS_RE = re.compile(r"\*\*|(?<!\w)_|_(?!\w)")
+    numbers = None
+    for m in pattern.finditer(plain):
+        track = tracks[m.lastgroup or ""]
+        if numbers is None:
+            numbers = written(plain)
+        n = next((n for n in numbers if n.start >= m.end()), None)
+        if n is None or _GAP_RE.fullmatch(plain[m.end() : n.start]) is None:
+            continue
+        if plain[n.end : n.end + 2].strip().startswith(("%", "‰")):
+            continue  # a share, not a space
+        number = float(n.value)
+        if not _wrong(number, track):
+            continue
+        if track.min <= number <= track.max:
+            said = f"{n.raw}, one short of its last space {track.max}"
+        else:
+            said = f"{n.raw}, which is not on it ({track.min}..{track.max})"
+        return (
+            f'"{quote(plain, n.start, n.end)}" names track {track.id} and writes {said}: '
+            f"write {{tracks.{track.id}.max}} (or .min, .start) to print the track's own "
+            "number, or correct the number"
+        )
+    return None
 
 
 # --- a scenario's draws and the table that deals the same deck ---------------------------------

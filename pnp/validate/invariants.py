@@ -157,8 +157,9 @@ def _one(inv: Invariant, ev: Evaluator, game: Game, ctx: CheckContext) -> None:
         try:
             if inv.where is not None and not ev.eval(inv.where, scope):
                 continue
-            if not message_checked:
-                message_checked = _unfilled(inv, scope, item, ctx)
+            if not message_checked:  # the first item checked: its fields are every item's
+                message_checked = True
+                _unfilled(inv, scope, item, ctx)
             ok = ev.eval(inv.check_, scope)
         except ExprError as exc:
             field = "where" if inv.where is not None and "where" in str(exc) else "check_"
