@@ -129,6 +129,11 @@ COVERAGE = rule(
     Severity.ERROR,
     "a dice, lookup or outcome table has a gap, an overlap or an impossible key",
 )
+DUPLICATE_ROW = rule(
+    "duplicate-row",
+    Severity.ERROR,
+    "a table read by its key has two rows for one key, or a table has the same row twice",
+)
 STAGES = rule("stages", Severity.ERROR, "a staged card does not have exactly its stage cards")
 
 # scenarios

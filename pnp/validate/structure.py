@@ -192,10 +192,15 @@ def _not_a_colour(name: str, value: str) -> str:
 
 @check
 def track_boards(game: Game, ctx: CheckContext) -> None:
-    """The board a track says it is printed on exists."""
+    """The board a track says it is printed on, and the tokens that mark it, exist."""
+    tokens = [*game.tokens, *(t.id for _s, t in game.all_tokens())]
     for track in game.tracks.values():
         if track.board is not None and track.board not in game.boards:
             _unknown(ctx, track.at("board"), "board", track.board, sorted(game.boards))
+        markers = [track.markers] if isinstance(track.markers, str) else track.markers or []
+        for name in markers:
+            if name not in tokens:
+                _unknown(ctx, track.at("markers"), "token set or token", name, tokens)
 
 
 def _element_references(game: Game, layout: Layout, ctx: CheckContext) -> None:

@@ -37,6 +37,11 @@ class Track(Located):
     max: int = fld(doc="highest value", kw_only=True)
     start: int | None = fld(None, doc="usual starting value")
     board: str | None = fld(None, doc="board the track is printed on")
+    markers: str | list[str] | None = fld(
+        None,
+        doc="the token sets or tokens that mark it: each of its cells must hold one "
+        "(track-cell)",
+    )
 
     def check(self, ctx: Context) -> None:
         if self.max < self.min:
