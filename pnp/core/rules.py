@@ -79,6 +79,11 @@ UNPRINTED_TEXT = rule(
 ELEMENT_HIDES_TEXT = rule(
     "element-hides-text", Severity.WARNING, "an image or filled shape is drawn over a text box"
 )
+ELEMENT_OVERLAP = rule(
+    "element-overlap",
+    Severity.WARNING,
+    "two tracks or tables are drawn over each other: their numbers print on top of each other",
+)
 CUT_CLEARANCE = rule(
     "cut-clearance",
     Severity.WARNING,

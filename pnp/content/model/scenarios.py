@@ -39,8 +39,7 @@ class Track(Located):
     board: str | None = fld(None, doc="board the track is printed on")
     markers: str | list[str] | None = fld(
         None,
-        doc="the token sets or tokens that mark it: each of its cells must hold one "
-        "(track-cell)",
+        doc="the token sets or tokens that mark it: each of its cells must hold one (track-cell)",
     )
 
     def check(self, ctx: Context) -> None:
