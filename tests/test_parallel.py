@@ -107,7 +107,7 @@ def test_prefetch_in_parts_finds_what_probing_one_by_one_finds(
     digests = [assets.file_digest(p) for p in paths]
     assert digests == [hashlib.sha256(p.read_bytes()).hexdigest() for p in paths]
     assert any(o.startswith("bad-image: cut.png is damaged") for o in one_by_one)
-    assert any(o.startswith("bad-image: notes.png is not a PNG or JPEG") for o in one_by_one)
+    assert any(o.startswith("bad-image: notes.png is not a PNG, JPEG or SVG") for o in one_by_one)
 
     new_run()
     monkeypatch.setattr(assets, "PARALLEL_BYTES", 0)  # split even these small files

@@ -21,8 +21,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ..content.load import discover, load_game, open_root, select_games
+from ..core.causes import Group, Words, format_groups
 from ..core.errors import ContentError, PnpError, UsageError
-from ..core.findings import Finding, Report, terminal_safe
+from ..core.findings import Report, terminal_safe
 from ..core.rules import Severity
 from ..i18n.words import tr
 
@@ -36,7 +37,9 @@ app = typer.Typer(
     help="pnp: multilingual YAML board-game content to validated, printable PDFs.\n\n"
     "Findings are printed one a line as PATH:LINE:COL: severity [rule] message. Exit codes: "
     "0 success, 1 content errors or a failed build (nothing is written), 2 usage errors. "
-    "--quiet and --verbose go before the command: pnp -q build GAME.",
+    "--quiet, --verbose and --root go before the command or after it: pnp -q build GAME, "
+    "pnp build GAME -q. The documentation: pnp docs (the topics), pnp docs format (the "
+    "content format), pnp docs TOPIC --open (in your browser).",
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
@@ -75,9 +78,15 @@ OUTPUT = Output()
 
 
 def game_names(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion of a game argument: the games of --root (or PNP_ROOT, or here)."""
+    """Shell completion of a game argument: the games of --root, after the command or before
+    it (or PNP_ROOT, or here)."""
+    root = None
+    here: Any = ctx
+    while here is not None and root is None:
+        root = here.params.get("root")
+        here = here.parent
     try:
-        names = discover(open_root(ctx.params.get("root") or os.environ.get("PNP_ROOT")))
+        names = discover(open_root(root or os.environ.get("PNP_ROOT")))
     except PnpError:
         return []
     return [name for name in names if name.startswith(incomplete)]
@@ -159,16 +168,28 @@ def progress() -> Callable[[str], None]:
     return show
 
 
-def shown(report: Report) -> list[Finding]:
-    """The findings this run prints: errors only with --quiet."""
+def shown(report: Report) -> list[Group]:
+    """The findings this run prints, each cause with what it caused folded under it: errors
+    only with --quiet."""
+    groups = report.groups()
     if OUTPUT.quiet:
-        return [f for f in report.sorted() if f.severity is Severity.ERROR]
-    return report.sorted()
+        return [g for g in groups if g.root.severity is Severity.ERROR]
+    return groups
+
+
+# what a finding's line says of the findings folded under it (pnp's own words)
+FOLD_WORDS = Words(
+    folded=lambda n, rules: tr(" (and {n} more caused by this: {rules}; pnp -v lists them)").format(
+        n=n, rules=rules
+    ),
+    caused=lambda where: tr(" (caused by {where})").format(where=where),
+)
 
 
 def findings_text(report: Report) -> str:
-    """The findings this run prints, one a line: PATH:LINE:COL: severity [rule] message."""
-    return "\n".join(f.text() for f in shown(report))
+    """The findings this run prints, one a line: PATH:LINE:COL: severity [rule] message; the
+    findings a cause caused are counted under it (listed with --verbose)."""
+    return format_groups(shown(report), OUTPUT.verbose, FOLD_WORDS)
 
 
 FALLBACKS_SHOWN = 8
@@ -177,15 +198,17 @@ FALLBACKS_SHOWN = 8
 def build_findings(report: Report) -> str:
     """A build's findings; of the texts that fell back, the first few per game and language
     (``pnp i18n status`` lists every one; --verbose prints every one here too)."""
-    lines: list[str] = []
+    groups: list[Group] = []
     hidden: dict[tuple[str, str], int] = {}
-    for f in shown(report):
+    for g in shown(report):
+        f = g.root
         if f.rule == "fallback" and not OUTPUT.verbose:
             group = (f.game, f.lang)
             hidden[group] = hidden.get(group, 0) + 1
             if hidden[group] > FALLBACKS_SHOWN:
                 continue
-        lines.append(f.text())
+        groups.append(g)
+    lines = [format_groups(groups, OUTPUT.verbose, FOLD_WORDS)] if groups else []
     for (game, lang), n in sorted(hidden.items()):
         if n > FALLBACKS_SHOWN:
             lines.append(
@@ -198,11 +221,17 @@ def build_findings(report: Report) -> str:
 
 
 def summary(report: Report, games: list[str]) -> str:
-    errors = len([f for f in report.sorted() if f.severity is Severity.ERROR])
-    warnings = len([f for f in report.sorted() if f.severity is Severity.WARNING])
-    return tr("{games}: {errors} error(s), {warnings} warning(s)").format(
+    """How many errors and warnings, counting each cause once; how many findings they caused."""
+    groups = report.groups()
+    errors = len([g for g in groups if g.root.severity is Severity.ERROR])
+    warnings = len([g for g in groups if g.root.severity is Severity.WARNING])
+    line = tr("{games}: {errors} error(s), {warnings} warning(s)").format(
         games=", ".join(games), errors=errors, warnings=warnings
     )
+    folded = sum(len(g.folded) for g in groups)
+    if folded:
+        line += tr("; {n} more caused by them").format(n=folded)
+    return line
 
 
 def parse_offset(value: str | None) -> tuple[float, float]:

@@ -204,7 +204,7 @@ class BoxEntry(Located):
 
     label: ClassVar[str] = "a box entry"
 
-    count: int = fld(doc="how many the rulebook says the box holds")
+    count: int = fld(doc="how many the rulebook says the box holds", bounds=(0, None))
     item: Text | None = fld(None, doc="the line as printed in the component list")
     card: str | list[str] | None = fld(None, doc="card id(s): their copies are counted")
     deck: str | list[str] | None = fld(None, doc="deck id(s): all their cards are counted")
@@ -224,6 +224,7 @@ class BoxEntry(Located):
         None,
         doc="how many of these each player needs (a screen, a marker, a player aid): the "
         "count must hold that many for the most players the game allows; {per_player} prints it",
+        bounds=(1, None),
     )
 
     SELECTORS: ClassVar[tuple[str, ...]] = ("card", "deck", "tokens", "token", "board", "tag")
@@ -247,7 +248,3 @@ class BoxEntry(Located):
                 + (f" (it has {', '.join(chosen)})" if chosen else "")
                 + ", or bring: true for what the players bring",
             )
-        if self.count < 0:
-            ctx.error(self.at("count"), "a count cannot be negative")
-        if self.per_player is not None and self.per_player < 1:
-            ctx.error(self.at("per_player"), "per_player is how many each player needs: 1 or more")
