@@ -57,6 +57,7 @@ def test_the_cases_of_the_issue(pack: str, tmp_path: Path) -> None:
     assert len(text) == after  # one line a cause: the text format (PATH:LINE:COL: ...) holds
     if groups[0].folded:
         assert f"(and {len(groups[0].folded)} more caused by this: " in text[0]
+    assert sum("is empty: no column" in line for line in text) == (pack == "cause-empty-deck")
 
 
 def test_the_cause_is_listed_first_and_says_what_to_do(tmp_path: Path) -> None:

@@ -70,12 +70,12 @@ class _Trie:
     """The subjects of the findings, by their names, for finding the subjects that meet a
     need without comparing every pair (a deck of 10,000 rows may have as many findings)."""
 
-    __slots__ = ("_below", "children", "here")
+    __slots__ = ("children", "here", "under")
 
     def __init__(self) -> None:
         self.children: dict[str, _Trie] = {}
         self.here: list[int] = []  # findings whose subject ends here
-        self._below: list[int] | None = None
+        self.under: list[int] | None = None  # below(), once asked
 
     def add(self, segs: tuple[str, ...], index: int) -> None:
         node = self
@@ -85,9 +85,9 @@ class _Trie:
 
     def below(self) -> list[int]:
         """Every finding whose subject ends here or further down."""
-        if self._below is None:
-            self._below = [*self.here, *(i for c in self.children.values() for i in c.below())]
-        return self._below
+        if self.under is None:
+            self.under = [*self.here, *(i for c in self.children.values() for i in c.below())]
+        return self.under
 
     def meeting(self, need: tuple[str, ...]) -> list[int]:
         """The findings whose subject meets ``need`` (see :func:`meets`)."""

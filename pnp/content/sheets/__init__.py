@@ -242,12 +242,15 @@ def _emptied(issues: list[Issue], row: int, what: str) -> list[Issue]:
     """A sheet whose rows have values only in columns pnp cannot read gives no item at all:
     the header's problems are errors then, saying so."""
     out: list[Issue] = []
+    said = False  # the first header problem says the list is empty; the others are errors too
     for rule, pos, message, severity, meant in issues:
         if rule in (UNKNOWN_KEY, SCHEMA) and pos.line == row:
-            message = (
-                f"the {what} is empty: no column pnp reads has a value in any row; rename the "
-                f"header cells (id, copies, title.en...): {message}"
-            )
+            if not said:
+                message = (
+                    f"the {what} is empty: no column pnp reads has a value in any row; rename "
+                    f"the header cells (id, copies, title.en...): {message}"
+                )
+                said = True
             severity, meant = Severity.ERROR, ""  # it breaks the whole list
         out.append((rule, pos, message, severity, meant))
     return out
