@@ -8,7 +8,7 @@ import math
 
 from ..core.units import CARD_SIZES, Size
 from .expr import Evaluator, ExprError
-from .model import Board, BoxEntry, Card, Deck, DeckStep, Game, Scenario, TokenSet
+from .model import Board, BoxEntry, Card, Deck, DeckStep, DrawFrom, Game, Scenario, TokenSet
 
 
 def card_size(game: Game, deck: Deck) -> Size:
@@ -45,7 +45,7 @@ def draw_count(step: DeckStep, players: int) -> int | str:
 
 
 def step_count(
-    value: int | str | dict[int, int] | None,
+    value: int | str | DrawFrom | dict[int, int] | None,
     players: int,
     values: dict[str, int] | None = None,
     what: str = "draw",
@@ -58,6 +58,12 @@ def step_count(
         return f"{what} {value!r} is not a whole number"
     if isinstance(value, int):
         return value
+    if isinstance(value, DrawFrom):
+        if players in value.values:
+            return value.values[players]
+        return value.problem or (
+            f"table {value.table} has no row for {players} players ({what}: column {value.column})"
+        )
     if isinstance(value, dict):
         if players not in value:
             return f"no {what} given for {players} players (given: {', '.join(map(str, value))})"

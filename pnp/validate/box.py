@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet, plain
-from ..content.queries import ids_of
+from ..content.queries import box_selects, ids_of
+from ..content.refs import fill
 from ..content.schema import suggest
-from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
-from .context import CheckContext, check
+from ..core.rules import BOX_COUNT, BOX_OVERLAP, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
+from .context import CheckContext, check, needs_copies, needs_thing
 from .numbers import first_number
 
 
@@ -42,6 +43,23 @@ def _selections(game: Game, entry: BoxEntry) -> list[tuple[str, list[str], Mappi
     ]
 
 
+def entry_needs(game: Game, entry: BoxEntry) -> tuple[str, ...]:
+    """What a line's count needs: the things it selects, each with its copies (a card or deck
+    dropped or given a bad copies: causes the count to differ)."""
+    needs: list[str] = []
+    for kind, names, _defined in _selections(game, entry):
+        for name in names:
+            if kind in ("deck", "token set"):
+                needs += needs_copies("decks" if kind == "deck" else "tokens", name)
+            elif kind in ("card", "token"):
+                needs += [f"{n}/copies" for n in needs_thing(kind, name)]
+            else:
+                needs += [f"boards/{name}/copies", f"boards/{name}"]
+    if entry.tag is not None:
+        needs += ["decks/*/cards/*/copies", "tokens/*/tokens/*/copies"]
+    return tuple(needs)
+
+
 def _amount(thing: Card | Board | Deck | TokenSet, distinct: bool) -> int:
     """What one thing adds to a count: its distinct cards, or every copy."""
     if isinstance(thing, Deck | TokenSet):
@@ -61,7 +79,8 @@ def box_texts(game: Game, ctx: CheckContext) -> None:
             total, unknown = count_entry(game, entry)
             if unknown or total != entry.count:
                 continue  # the count is wrong against the cards: box_counts says so
-        for lang, text in entry.item.values.items():
+        for lang, written in entry.item.values.items():
+            text = fill(game, written, lang, entry.item.scope)  # "{count} cards": its count
             said = first_number(text)
             if said is not None and said != str(entry.count):
                 ctx.add(
@@ -90,6 +109,7 @@ def box_counts(game: Game, ctx: CheckContext) -> None:
                 entry.at(selector) if selector else entry.pos,
                 f"the component list names {', '.join(unknown)}, which is not defined; "
                 "define it or fix the id",
+                needs=entry_needs(game, entry),
             )
             continue
         if total != entry.count:
@@ -100,7 +120,65 @@ def box_counts(game: Game, ctx: CheckContext) -> None:
                 f"the component list says {entry.count}, but {total} {what} are defined "
                 f"({selector}: {_describe(getattr(entry, selector or 'card'))}"
                 f"{_contents(game, entry)}); fix the count or the copies of the cards",
+                needs=entry_needs(game, entry),
             )
+
+
+def _selected(game: Game) -> list[tuple[BoxEntry, frozenset[str]]]:
+    """Each printed line of the component list with what it counts (``owner/id`` of each
+    card, token and board)."""
+    things: list[tuple[Deck | TokenSet | Board, Card | Board]] = [
+        *game.every_card(),
+        *((b, b) for b in game.boards.values()),
+    ]
+    return [
+        (e, frozenset(f"{o.id}/{c.id}" for o, c in things if box_selects(e, o, c)))
+        for e in game.meta.box
+        if not e.bring and sum(getattr(e, k) is not None for k in BoxEntry.SELECTORS) == 1
+    ]  # a line naming two kinds of things is a schema error, and counts nothing here
+
+
+@check
+def box_overlaps(game: Game, ctx: CheckContext) -> None:
+    """Two lines of the component list count the same components only when one is a
+    breakdown of the other, and the lines breaking a line down add up to it (box-overlap)."""
+    lines = [(e, s) for e, s in _selected(game) if s]
+    done: set[int] = set()
+    for i, (entry, chosen) in enumerate(lines):
+        for other, theirs in lines[:i]:
+            common = chosen & theirs
+            # the same components, or some of them, and neither line inside the other
+            if common and not (chosen < theirs or theirs < chosen) and i not in done:
+                done.add(i)
+                _overlap(ctx, entry, other, common)
+        inside = [s for e, s in lines if s < chosen]
+        parts = [s for s in inside if not any(s < t for t in inside)]
+        if parts and frozenset().union(*parts) != chosen and i not in done:
+            done.add(i)
+            left = sorted(chosen - frozenset().union(*parts))
+            ctx.add(
+                BOX_OVERLAP,
+                entry.at("count"),
+                f"the component list breaks this line down into {len(parts)} line(s) that do "
+                f"not add up to it: {_few(left)} is counted here and by none of them; count "
+                "it on a line of its own too, or check which thing each line names",
+            )
+
+
+def _overlap(ctx: CheckContext, entry: BoxEntry, other: BoxEntry, common: frozenset[str]) -> None:
+    ctx.add(
+        BOX_OVERLAP,
+        entry.at("count"),
+        f"this line of the component list counts {_few(sorted(common))}, which the line at "
+        f"{other.at('count')} counts too, and neither line is a breakdown of the other: each "
+        "component is counted on one line (or on a line and the lines that break it down); "
+        "check which thing each line names",
+    )
+
+
+def _few(names: list[str], shown: int = 4) -> str:
+    listed = ", ".join(n.split("/", 1)[1] for n in names[:shown])
+    return listed + (f" and {len(names) - shown} more" if len(names) > shown else "")
 
 
 def _contents(game: Game, entry: BoxEntry, shown: int = 8) -> str:
@@ -127,6 +205,17 @@ def _contents(game: Game, entry: BoxEntry, shown: int = 8) -> str:
 
 def _describe(value: Any) -> str:
     return ", ".join(value) if isinstance(value, list) else str(value)
+
+
+def deal_needs(deal: Any) -> tuple[str, ...]:
+    """What a dealing column's count of the box needs: the copies of what it deals."""
+    if deal.card is not None:
+        return tuple(f"{n}/copies" for c in ids_of(deal.card) for n in needs_thing("card", c))
+    if deal.deck is not None:
+        return needs_copies("decks", deal.deck)
+    if deal.tokens is not None:
+        return needs_copies("tokens", deal.tokens)
+    return ()
 
 
 def available(game: Game, deal: Any) -> tuple[int, str]:
@@ -168,6 +257,7 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                         pos,
                         f"row {key}: {col.id} needs {need}, but the box holds {have} {what}; "
                         "fix the table or add copies",
+                        needs=deal_needs(col.deals),
                     )
             _pools(game, table, r, ctx)
             for total in table.total:
@@ -247,6 +337,7 @@ def _pools(game: Game, table: Any, r: int, ctx: CheckContext) -> None:
                 positions.get(parts[-1][0], table.pos),
                 f"row {key}: {' + '.join(c for c, _n in parts)} take {need} from {what} "
                 f"{name}, which holds {have}; fix the table or add copies",
+                needs=needs_copies("decks" if kind == "deck" else "tokens", name),
             )
 
 

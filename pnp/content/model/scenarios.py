@@ -37,6 +37,10 @@ class Track(Located):
     max: int = fld(doc="highest value", kw_only=True)
     start: int | None = fld(None, doc="usual starting value")
     board: str | None = fld(None, doc="board the track is printed on")
+    markers: str | list[str] | None = fld(
+        None,
+        doc="the token sets or tokens that mark it: each of its cells must hold one (track-cell)",
+    )
 
     def check(self, ctx: Context) -> None:
         if self.max < self.min:
@@ -92,6 +96,55 @@ class CardRef(Custom):
         }
 
 
+class DrawFrom(Custom):
+    """``draw: {table: setup, column: events}``: how many to draw for each player count is
+    that column's cell in the table's row for the count (found by the table's key column)."""
+
+    type_label = "{table: ID, column: ID}"
+
+    def __init__(self, table: str, column: str, pos: Pos, tpos: Pos, cpos: Pos) -> None:
+        self.table = table
+        self.column = column
+        self.pos = pos
+        self.tpos = tpos  # where table: and column: are written
+        self.cpos = cpos
+        # filled when the game is loaded (pnp.content.refs.link): players -> number, and why
+        # some player count has none
+        self.values: dict[int, int] = {}
+        self.problem = ""
+
+    def __repr__(self) -> str:
+        return f"DrawFrom({self.table!r}, {self.column!r})"
+
+    @staticmethod
+    def accepts(value: Any) -> bool:
+        return isinstance(value, YMap) and ("table" in value or "column" in value)
+
+    @classmethod
+    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
+        if isinstance(value, YMap):
+            extra = [k for k in value if k not in ("table", "column")]
+            table, column = value.get("table"), value.get("column")
+            if not extra and isinstance(table, str) and isinstance(column, str):
+                return cls(table, column, pos, value.value_pos("table"), value.value_pos("column"))
+        ctx.error(
+            pos,
+            "a draw from a table is written {table: ID, column: ID} (the table's key column "
+            f"gives the player counts), found {describe(value)}",
+        )
+        return INVALID
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"table": {"type": "string"}, "column": {"type": "string"}},
+            "required": ["table", "column"],
+            "additionalProperties": False,
+            "description": "the numbers of a table's column, one per player count",
+        }
+
+
 @dataclass
 class Filter(Located):
     """Selects cards of a deck by tag or by value."""
@@ -108,7 +161,7 @@ class Filter(Located):
 
 # how many cards a step draws, deals, reveals or splits into piles: a number, a mapping from
 # player count to number, or an expression of ``players`` and the difficulty's values
-Count = int | str | dict[int, int]
+Count = int | str | DrawFrom | dict[int, int]  # DrawFrom: {table: ID, column: ID}
 
 
 @dataclass
@@ -137,8 +190,8 @@ class DeckStep(Located):
     remove: list[CardRef] = fld(default_factory=list, doc="take these cards out of the game")
     draw: Count | None = fld(
         None,
-        doc="draw this many at random: a number, a mapping players -> number, or an "
-        "expression of players",
+        doc="draw this many at random: a number, a mapping players -> number, an "
+        "expression of players, or {table: ID, column: ID} (a table's column by player count)",
     )
     order: list[CardRef] = fld(
         default_factory=list, doc="use exactly these cards, in this order (e.g. named plans)"

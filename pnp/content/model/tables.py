@@ -220,6 +220,12 @@ class BoxEntry(Located):
         doc="not printed: the players bring it (real coins, dice, a bag); the home copy's "
         "component list says so. Such a line names no card, deck, token or board",
     )
+    per_player: int | None = fld(
+        None,
+        doc="how many of these each player needs (a screen, a marker, a player aid): the "
+        "count must hold that many for the most players the game allows; {per_player} prints it",
+        bounds=(1, None),
+    )
 
     SELECTORS: ClassVar[tuple[str, ...]] = ("card", "deck", "tokens", "token", "board", "tag")
 
