@@ -154,6 +154,11 @@ BOX_OVERLAP = rule(
     Severity.WARNING,
     "two lines of the component list count the same components, not as a breakdown",
 )
+BOX_UNLISTED = rule(
+    "box-unlisted",
+    Severity.WARNING,
+    "a deck, token set or board that no line of the component list counts",
+)
 SETUP_EXCEEDS = rule(
     "setup-exceeds-box", Severity.ERROR, "a setup table deals more than the box holds"
 )

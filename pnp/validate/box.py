@@ -9,7 +9,14 @@ from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet, plain
 from ..content.queries import box_selects, ids_of
 from ..content.refs import fill
 from ..content.schema import suggest
-from ..core.rules import BOX_COUNT, BOX_OVERLAP, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
+from ..core.rules import (
+    BOX_COUNT,
+    BOX_OVERLAP,
+    BOX_UNLISTED,
+    CELL_TYPE,
+    ROW_TOTAL,
+    SETUP_EXCEEDS,
+)
 from .context import CheckContext, check, needs_copies, needs_thing
 from .numbers import first_number
 
@@ -163,6 +170,44 @@ def box_overlaps(game: Game, ctx: CheckContext) -> None:
                 f"not add up to it: {_few(left)} is counted here and by none of them; count "
                 "it on a line of its own too, or check which thing each line names",
             )
+
+
+@check
+def box_unlisted(game: Game, ctx: CheckContext) -> None:
+    """Every card, token and board is counted by some line of the component list, once the
+    game has one (box-unlisted): a deck no line counts is a line deleted, or a deck added
+    without its line. What the rulebook's list leaves out says so (``in_box: false``)."""
+    box = [e for e in game.meta.box if not e.bring]
+    if not box or any(count_entry(game, e)[1] for e in box):
+        return  # no list, or a line naming what does not exist: that reference comes first
+    owners: list[Deck | TokenSet | Board] = [*game.owners(), *game.boards.values()]
+    for owner in owners:
+        if not owner.in_box:
+            continue
+        items: list[Card | Board] = [owner] if isinstance(owner, Board) else list(owner.cards)
+        left = [c for c in items if not any(box_selects(e, owner, c) for e in box)]
+        if not left:
+            continue
+        copies = sum(c.copies for c in left)
+        kind = {Deck: "deck", TokenSet: "token set", Board: "board"}[type(owner)]
+        key = {Deck: "deck", TokenSet: "tokens", Board: "board"}[type(owner)]
+        part = (
+            ""
+            if len(left) == len(items)
+            else f" {copies} of its {sum(c.copies for c in items)} copies"
+            f" ({_few([f'/{c.id}' for c in left])})"
+        )
+        whole = len(left) == len(items)
+        at = owner.pos if whole or isinstance(owner, Board) else left[0].pos
+        ctx.add(
+            BOX_UNLISTED,
+            at,
+            f"{kind} {owner.id}:{part or ' its ' + str(copies) + ' copies'} are counted by "
+            "no line of the component list (box:); add the line that counts them "
+            f"({{{key}: {owner.id}, count: N}}, or a line per kind), or write in_box: false "
+            f"on the {kind} if the rulebook's list leaves it out (a player aid of this copy's "
+            "own)",
+        )
 
 
 def _overlap(ctx: CheckContext, entry: BoxEntry, other: BoxEntry, common: frozenset[str]) -> None:
