@@ -6,9 +6,10 @@ docs/format.md, References).
   brackets) followed by a number (``FP 1``, ``the Race track ends at 20``) writes a space the
   track does not have, or, on a long track, the space just before its last (the end of the
   track before it grew);
-- ``draw-table``: a scenario step draws, from a deck a setup table deals, other numbers than
-  the table for some player counts and the same for others (one copy of the figures went
-  stale), or one number while the table deals another one for every count.
+- ``draw-table``: a scenario step draws (reveals, deals to each player), from a deck a setup
+  table deals, other numbers than the table for some player counts and the same for others
+  (one copy of the figures went stale), or one number while the table deals another one for
+  every count.
 
 A line of the component list and its count are ``box-count``'s (pnp.validate.box).
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ..content.model import DeckStep, DrawFrom, Game, Scenario, Table, Track
-from ..content.queries import draw_count, ids_of, player_range
+from ..content.queries import ids_of, player_range, step_count
 from ..content.records import key_column
 from ..content.refs import player_counts
 from ..core.rules import DRAW_TABLE, TEXT_NUMBER
@@ -137,12 +138,17 @@ def _misnamed(value: str, pattern: re.Pattern[str], tracks: dict[str, Track]) ->
 # --- a scenario's draws and the table that deals the same deck ---------------------------------
 
 
-def _dealt(game: Game, table: Table, deck: str) -> str | None:
-    """The column of ``table`` that deals cards of ``deck`` (the whole deck, or cards of it)."""
+# a step's count, and the ``per:`` of the table column it repeats
+_STEP_COUNTS = (("draw", "game"), ("reveal", "game"), ("deal", "player"))
+
+
+def _dealt(game: Game, table: Table, deck: str, per: str) -> str | None:
+    """The column of ``table`` that deals cards of ``deck`` (the whole deck, or cards of it),
+    counted ``per`` game or per player."""
     homes = {c.id: d.id for d, c in game.all_cards()}
     for col in table.columns:
         deal = col.deals
-        if deal is None or deal.per != "game":
+        if deal is None or deal.per != per:
             continue
         if (
             deal.deck == deck
@@ -153,9 +159,16 @@ def _dealt(game: Game, table: Table, deck: str) -> str | None:
     return None
 
 
-def _by_players(table: Table, column: str) -> dict[int, int]:
+def _by_players(table: Table, column: str, counts: range) -> dict[int, int]:
+    """The column's cell for each player count: a players table's row for it; a table of one
+    row that no player count keys holds for every count (as ``pnp setup`` deals it)."""
     key = key_column(table) or ""
     out: dict[int, int] = {}
+    if key != "players" and table.column("players") is None and len(table.cells) == 1:
+        cell = table.cells[0].get(column)
+        if isinstance(cell, int) and not isinstance(cell, bool):
+            return dict.fromkeys(counts, cell)
+        return out
     for cells in table.cells:
         cell = cells.get(column)
         if isinstance(cell, int) and not isinstance(cell, bool):
@@ -166,46 +179,55 @@ def _by_players(table: Table, column: str) -> dict[int, int]:
 
 @check
 def scenario_draw_tables(game: Game, ctx: CheckContext) -> None:
-    """A step's draws agree with a table that deals the same deck by player count, where
-    they agree for some counts (``draw-table``)."""
+    """A step's draws (reveals, deals to each player) agree with a table that deals the same
+    deck by player count, where they agree for some counts (``draw-table``)."""
     for scenario in game.scenarios.values():
         counts = range(player_range(game, scenario)[0], player_range(game, scenario)[1] + 1)
         for step in scenario.cards:
-            if step.draw is None or isinstance(step.draw, DrawFrom):
-                continue
-            found = [
-                (table, column)
-                for table in game.tables.values()
-                if (column := _dealt(game, table, step.deck)) is not None
-            ]
-            said = [_disagreement(scenario, step, t, c, counts) for t, c in found]
-            if said and "" not in said and any(said):  # no table agrees in full
-                ctx.add(DRAW_TABLE, step.at("draw"), next(m for m in said if m))
+            for what, per in _STEP_COUNTS:
+                value = getattr(step, what)
+                if value is None or isinstance(value, DrawFrom):
+                    continue
+                found = [
+                    (table, column)
+                    for table in game.tables.values()
+                    if (column := _dealt(game, table, step.deck, per)) is not None
+                ]
+                said = [_disagreement(scenario, step, what, t, c, counts) for t, c in found]
+                if any(m is not None and not m[0] for m in said):
+                    continue  # a table agrees in full
+                # the table it agrees with most: the copy of the figures that went stale
+                stale = sorted((m[1], i, m[0]) for i, m in enumerate(said) if m is not None)
+                if stale:
+                    ctx.add(DRAW_TABLE, step.at(what), stale[0][2])
 
 
 def _disagreement(
-    scenario: Scenario, step: DeckStep, table: Table, column: str, counts: range
-) -> str | None:
-    """What differs, when the step's draws and the table's column agree for some counts and
-    not for others ("" when they agree in full, None when they are other figures)."""
-    dealt = _by_players(table, column)
+    scenario: Scenario, step: DeckStep, what: str, table: Table, column: str, counts: range
+) -> tuple[str, int] | None:
+    """What differs and for how many counts, when the step's count (``draw``, ``reveal``,
+    ``deal``) and the table's column agree for some counts and not for others ("" when they
+    agree in full, None when they are other figures)."""
+    dealt = _by_players(table, column, counts)
+    value = getattr(step, what)
     same: list[tuple[int, int, int]] = []
     other: list[tuple[int, int, int]] = []
     for n in counts:
-        drawn = draw_count(step, n)
+        drawn = step_count(value, n, what=what)
         if n not in dealt or not isinstance(drawn, int):
             continue
         (same if drawn == dealt[n] else other).append((n, drawn, dealt[n]))
     if same and not other:
-        return ""
-    constant = isinstance(step.draw, int)
+        return "", 0
+    constant = isinstance(value, int)
     if constant and other and len({t for _n, _d, t in same + other}) == 1:
         pass  # the table deals the same for every count, and the step draws another number
     elif not same or not other or constant:
         return None  # another figure altogether (a constant draw beside a table by count)
-    listed = "; ".join(f"with {n} players it draws {d}, the table {t}" for n, d, t in other)
+    verb = {"draw": "draws", "reveal": "reveals", "deal": "deals each player"}[what]
+    listed = "; ".join(f"with {n} players it {verb} {d}, the table {t}" for n, d, t in other)
     return (
-        f"scenario {scenario.id} draws from {step.deck} what table {table.id} (column "
+        f"scenario {scenario.id} {verb} from {step.deck} what table {table.id} (column "
         f"{column}) deals, except: {listed}. Make them agree, or write the numbers once: "
-        f"draw: {{table: {table.id}, column: {column}}}"
-    )
+        f"{what}: {{table: {table.id}, column: {column}}}"
+    ), len(other)
