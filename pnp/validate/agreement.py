@@ -164,7 +164,9 @@ def _by_players(table: Table, column: str, counts: range) -> dict[int, int]:
     row that no player count keys holds for every count (as ``pnp setup`` deals it)."""
     key = key_column(table) or ""
     out: dict[int, int] = {}
-    if key != "players" and table.column("players") is None and len(table.cells) == 1:
+    if key != "players" and table.column("players") is None:
+        if len(table.cells) != 1:
+            return out  # rows by something else than the player count
         cell = table.cells[0].get(column)
         if isinstance(cell, int) and not isinstance(cell, bool):
             return dict.fromkeys(counts, cell)
