@@ -220,3 +220,30 @@ def test_the_fast_audit_of_a_bundled_game_is_exact(tmp_path: Path, game_id: str)
     slow = _reference(root, game_id)
     got = {(key(m), m.op): bool(m.caught_by) for m in fast.mutations}
     assert {k: (got[k], v) for k, v in slow.items() if got[k] != v} == {}
+
+
+def test_numbers_written_once_are_said_so(tmp_path: Path) -> None:
+    """A number nothing else in the game holds (Rails' ticket points, printed by reference on
+    their own card; the points of its route table) is reported as written once, not given a
+    rule that cannot catch it; a value a table of cards lists (Courtship's ranks) is not."""
+    from pnp.validate.audit import WRITTEN_ONCE
+
+    root = make_root(tmp_path, FIXTURES / "games")
+    rails = audit_game(open_root(root), "rails", Report(), jobs=1)
+    assert rails is not None
+    once = {m.key for m in rails.survivors if m.protect == WRITTEN_ONCE}
+    points = {f"decks.tickets.cards[{i}].values.points" for i in range(30)}
+    assert points <= once
+    assert {f"tables.route-scores.rows[{i}][1]" for i in range(6)} <= once
+    # key cells, dealing cells and a track's end are something else
+    assert not {k for k in once if k.endswith("][0]") or k.startswith(("tracks.", "box"))}
+    assert rails.written_once == sum(1 for m in rails.survivors if m.key in once)
+    court = audit_game(open_root(root), "courtship", Report(), jobs=1)
+    assert court is not None
+    ranks = [m for m in court.mutations if m.key.endswith(".values.rank")]
+    assert ranks and all(m.caught_by for m in ranks)  # table-cards: the reference table
+    assert not any(m.protect == WRITTEN_ONCE for m in court.survivors if "values" in m.key)
+    result = runner.invoke(app, ["audit", "rails", "--root", str(root), "--format", "json"])
+    assert json.loads(result.stdout)["written_once"] == rails.written_once
+    text = runner.invoke(app, ["audit", "rails", "--root", str(root)])
+    assert f"{rails.written_once} of the unprotected are numbers written once" in text.output

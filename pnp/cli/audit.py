@@ -144,7 +144,8 @@ def _summary(a: Audit) -> str:
 
 def _scored(a: Audit) -> str:
     label = tr("PARTIAL") + " " if a.partial else ""
-    return label + tr(
+    once = a.written_once
+    said = label + tr(
         "{game}: {caught} of {tried} changes caught ({score} %; {old} % of the +1 and swapped "
         "ids), {survived} unprotected; {seconds} s"
     ).format(
@@ -155,6 +156,17 @@ def _scored(a: Audit) -> str:
         old=f"{a.old_score:.1f}",
         survived=len(a.survivors),
         seconds=f"{a.seconds:.1f}",
+    )
+    if not once:
+        return said
+    rest = len(a.mutations) - once
+    return (
+        said
+        + "\n"
+        + tr(
+            "{once} of the unprotected are numbers written once (nothing else in the game holds "
+            "them: no rule can know them wrong); of the other changes, {score} % are caught"
+        ).format(once=once, score=f"{100.0 * len(a.caught) / rest:.1f}" if rest else "100.0")
     )
 
 
@@ -196,6 +208,7 @@ def _as_json(a: Audit) -> dict[str, object]:
         "total": a.total,
         "max_seconds": a.budget,
         "old_score": round(a.old_score, 2),
+        "written_once": a.written_once,
         "seconds": round(a.seconds, 2),
         "by_change": {op: {"tried": n, "caught": caught_ops[op]} for op, n in ops.items()},
         "caught_by_rule": dict(rules.most_common()),

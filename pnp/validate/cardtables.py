@@ -31,6 +31,22 @@ def card_tables(game: Game, ctx: CheckContext) -> None:
                 break
 
 
+def listed(game: Game) -> list[tuple[Table, set[str]]]:
+    """Each table that lists cards (the one ``table-cards`` compares), with the ids of the
+    cards it lists."""
+    owners = game.owners()
+    out: list[tuple[Table, set[str]]] = []
+    for table in game.tables.values():
+        if len(table.cells) < 2 or len(table.columns) < 2:
+            continue
+        for col in table.columns:
+            named = _named(game, table, col.id, owners)
+            if named is not None:
+                out.append((table, {c.id for c in named}))
+                break
+    return out
+
+
 def _named(game: Game, table: Table, cid: str, owners: list[Deck | TokenSet]) -> list[Card] | None:
     """The card each row names in column ``cid``, all of one deck; None when some row names
     none (or the cards are of several decks)."""

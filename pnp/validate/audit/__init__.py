@@ -24,7 +24,7 @@ from ...core.findings import Report
 from ...core.run import running
 from ...i18n.catalog import read_translations
 from .facts import OLD_OPS, SKIP_KEYS, SKIP_SECTIONS, Mutation, mutations
-from .protect import HINTS, protect
+from .protect import HINTS, WRITTEN_ONCE, protect
 from .runner import Runner, apply, locate
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "OLD_OPS",
     "SKIP_KEYS",
     "SKIP_SECTIONS",
+    "WRITTEN_ONCE",
     "Audit",
     "Mutation",
     "Progress",
@@ -62,6 +63,11 @@ class Audit:
     @property
     def survivors(self) -> list[Mutation]:
         return [m for m in self.mutations if not m.caught_by]
+
+    @property
+    def written_once(self) -> int:
+        """How many survivors changed a number nothing else in the game holds."""
+        return sum(1 for m in self.survivors if m.protect == WRITTEN_ONCE)
 
     @property
     def score(self) -> float:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ...content.model import Game
+from ...content.model import DrawFrom, Game
+from ...content.records import key_column
+from ..cardtables import listed
 from .facts import Mutation
 
 # what protects each kind of fact, when nothing more precise is known
@@ -28,11 +30,22 @@ _ROW = re.compile(r"^tables\.([^.]+)\.rows\[\d+\]$")
 _TRACK = re.compile(r"^tracks\.([^.]+)\.(min|max|start)$")
 _STEP_COUNT = re.compile(r"^scenarios\.([^.]+)\.cards\[\d+\]\.(draw|deal|reveal|piles)")
 _VALUE = re.compile(r"\.values\.([^.\[]+)$")
+_CARD_VALUE = re.compile(r"^(decks|tokens)\.([^.]+)\.(?:cards|tokens)\[(\d+)\]\.values\.([^.\[]+)$")
+_DIFFICULTY = re.compile(r"^scenarios\.[^.]+\.difficulties\.[^.]+\.values\.[^.\[]+$")
+
+# the advice for a number nothing else in the game holds (see :func:`written_once`)
+WRITTEN_ONCE = (
+    "written once — nothing else in the game holds this number, so no rule can tell a wrong "
+    "value from the right one: only a second source (a table that lists it: table-cards; a "
+    "text that writes it) or an invariant of the game's own could"
+)
 
 
 def protect(m: Mutation, game: Game | None) -> str:
     """The rule or reference that would catch ``m``, as advice."""
     if game is not None:
+        if written_once(m, game):
+            return WRITTEN_ONCE
         for advice in (_counted(m, game), _tabled(m, game), _tracked(m), _stepped(m), _valued(m)):
             if advice:
                 return advice
@@ -129,3 +142,58 @@ def _ids(value: str | list[str] | None) -> list[str]:
     if value is None:
         return []
     return [value] if isinstance(value, str) else list(value)
+
+
+def written_once(m: Mutation, game: Game) -> bool:
+    """Whether ``m`` changed a number that nothing else in the game holds or reads: a card's
+    value that no table column, step filter or invariant names; a difficulty's value (its
+    steps read it, and the dealt set-up already bounds it); a cell of a table column that
+    deals nothing, totals nothing, keys nothing and that no step draws by. A designer can
+    mistype it and no check can know: the audit says so instead of suggesting a rule."""
+    if m.kind not in ("number", "cell") or game.invariants:
+        return False
+    if _DIFFICULTY.match(m.key):
+        return True
+    value = _CARD_VALUE.match(m.key)
+    if value is not None:
+        section, owner_id, index, name = value.groups()
+        owner = (game.decks if section == "decks" else game.tokens).get(owner_id)
+        if owner is None or int(index) >= len(owner.cards):
+            return False
+        card = owner.cards[int(index)].id
+        filters = [
+            f.values
+            for sc in game.scenarios.values()
+            for step in sc.cards
+            for f in (step.only, step.exclude)
+            if f is not None and f.values
+        ]
+        named = any(
+            card in cards and table.column(name) is not None for table, cards in listed(game)
+        ) or any(name in values for values in filters)
+        return not named
+    cell = _ROW_CELL.match(m.key)
+    if cell is None:
+        return False
+    table = game.tables.get(cell.group(1))
+    if table is None:
+        return False
+    index = cell.group(3)
+    if index is not None:
+        if int(index) >= len(table.columns):
+            return False
+        cid = table.columns[int(index)].id
+    else:
+        cid = cell.group(4) or ""
+    column = table.column(cid)
+    if column is None or column.deals is not None or cid == key_column(table):
+        return False
+    if any(cid in total.of or cid == total.equals for total in table.total):
+        return False
+    for sc in game.scenarios.values():
+        for step in sc.cards:
+            for what in ("draw", "deal", "reveal", "piles"):
+                got = getattr(step, what)
+                if isinstance(got, DrawFrom) and got.table == table.id and got.column == cid:
+                    return False
+    return True
