@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ..content.model import Card, Covers, Game, Outcome, Table, plain
+from ..content.model import Card, Covers, Game, Outcome, Table, Track, plain
 from ..content.records import key_column
 from ..content.refs import player_counts
 from ..content.schema import suggest
@@ -19,7 +19,9 @@ MAX_RANGE = 100_000  # Covers.check refuses wider ranges
 
 
 def usable(covers: Covers) -> bool:
-    kinds = [k for k in ("dice", "range", "combinations") if getattr(covers, k) is not None]
+    kinds = [
+        k for k in ("dice", "range", "combinations", "track") if getattr(covers, k) is not None
+    ]
     if len(kinds) != 1:
         return False
     if covers.range is not None:  # the schema refuses ranges it cannot check quickly
@@ -112,7 +114,9 @@ def check_coverage(
     keys: list[tuple[Any, Pos]],
     where: str,
     gap_pos: Pos,
+    track: Track | None = None,
 ) -> None:
+    """Each outcome of ``covers`` has one row (``track``: the track ``covers.track`` names)."""
     seen: dict[Any, Pos] = {}
     if covers.combinations is not None:
         spec = covers.combinations
@@ -133,6 +137,9 @@ def check_coverage(
         if covers.dice is not None:
             universe = dice_outcomes(covers.dice)
             label = str(covers.dice)
+        elif track is not None:
+            universe = list(range(track.min, track.max + 1))
+            label = f"the spaces of track {track.id}, {track.min}..{track.max}"
         else:
             assert covers.range is not None
             lo, hi = covers.range[0], covers.range[-1]
@@ -208,8 +215,23 @@ def lookup_tables(game: Game, ctx: CheckContext) -> None:
                 f"columns: {', '.join(c.id for c in table.columns)}",
             )
             continue
+        track = None
+        if covers.track is not None:
+            track = game.tracks.get(covers.track)
+            if track is None:
+                ctx.add(
+                    "reference",
+                    covers.at("track"),
+                    f"table {table.id}: covers.track {covers.track!r} is not a track; "
+                    f"{suggest(covers.track, sorted(game.tracks))}"
+                    f"tracks: {', '.join(sorted(game.tracks)) or '(none)'}",
+                    needs=(f"tracks/{covers.track}",),
+                )
+                continue
+            if track.max - track.min > MAX_RANGE:
+                continue
         keys = _table_keys(table, key)
-        check_coverage(ctx, covers, keys, f"table {table.id}", covers.pos)
+        check_coverage(ctx, covers, keys, f"table {table.id}", covers.pos, track)
 
 
 @check
