@@ -235,9 +235,18 @@ def test_numbers_written_once_are_said_so(tmp_path: Path) -> None:
     points = {f"decks.tickets.cards[{i}].values.points" for i in range(30)}
     assert points <= once
     assert {f"tables.route-scores.rows[{i}][1]" for i in range(6)} <= once
-    # key cells, dealing cells and a track's end are something else
-    assert not {k for k in once if k.endswith("][0]") or k.startswith(("tracks.", "box"))}
+    # a track no board prints and no table covers: nothing but its texts has its ends
+    assert "tracks.score.max" in once
+    # key cells, dealing cells and the box are something else
+    assert not {k for k in once if k.endswith("][0]") or k.startswith("box")}
+    assert not {k for k in once if k.startswith("tables.per-player.rows[0][1]")}  # deals
     assert rails.written_once == sum(1 for m in rails.survivors if m.key in once)
+    outbreak = audit_game(open_root(root), "outbreak", Report(), jobs=1)
+    assert outbreak is not None
+    # the infection-rate table covers its track: a track made longer or shorter is caught
+    ends = [m for m in outbreak.mutations if m.key == "tracks.infection-rate.max"]
+    assert ends and all(m.caught_by for m in ends)
+    assert [m.caught_by for m in ends if m.op != "0"] == [["table-coverage"]] * 2
     court = audit_game(open_root(root), "courtship", Report(), jobs=1)
     assert court is not None
     ranks = [m for m in court.mutations if m.key.endswith(".values.rank")]

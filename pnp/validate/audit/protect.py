@@ -31,6 +31,7 @@ _TRACK = re.compile(r"^tracks\.([^.]+)\.(min|max|start)$")
 _STEP_COUNT = re.compile(r"^scenarios\.([^.]+)\.cards\[\d+\]\.(draw|deal|reveal|piles)")
 _VALUE = re.compile(r"\.values\.([^.\[]+)$")
 _CARD_VALUE = re.compile(r"^(decks|tokens)\.([^.]+)\.(?:cards|tokens)\[(\d+)\]\.values\.([^.\[]+)$")
+_START = re.compile(r"^scenarios\.[^.]+\.start\.[^.\[]+$")
 _DIFFICULTY = re.compile(r"^scenarios\.[^.]+\.difficulties\.[^.]+\.values\.[^.\[]+$")
 
 # the advice for a number nothing else in the game holds (see :func:`written_once`)
@@ -147,13 +148,26 @@ def _ids(value: str | list[str] | None) -> list[str]:
 def written_once(m: Mutation, game: Game) -> bool:
     """Whether ``m`` changed a number that nothing else in the game holds or reads: a card's
     value that no table column, step filter or invariant names; a difficulty's value (its
-    steps read it, and the dealt set-up already bounds it); a cell of a table column that
-    deals nothing, totals nothing, keys nothing and that no step draws by. A designer can
-    mistype it and no check can know: the audit says so instead of suggesting a rule."""
+    steps read it, and the dealt set-up already bounds it); a scenario's start on a track; a
+    track's min, max or start when no board prints the track and no table covers it; a cell
+    of a table column that deals nothing, totals nothing, keys nothing and that no step draws
+    by. A designer can mistype it and no check can know: the audit says so instead of
+    suggesting a rule."""
     if m.kind not in ("number", "cell") or game.invariants:
         return False
-    if _DIFFICULTY.match(m.key):
+    if _DIFFICULTY.match(m.key) or _START.match(m.key):
         return True
+    track = _TRACK.match(m.key)
+    if track is not None:
+        # printed on no board and read by no table: nothing but texts (by reference) has it
+        found = game.tracks.get(track.group(1))
+        return (
+            found is not None
+            and found.board is None
+            and not any(
+                t.covers is not None and t.covers.track == found.id for t in game.tables.values()
+            )
+        )
     value = _CARD_VALUE.match(m.key)
     if value is not None:
         section, owner_id, index, name = value.groups()
