@@ -19,12 +19,13 @@ from helpers import FIXTURES, REPO, make_root
 runner = CliRunner()
 
 INVARIANT = """invariants:
-  - id: table-ends-at-max
-    for_each: "row in tables.deal"
-    assert: "players.min <= row.players <= players.max"
+  - id: columns-deal-their-card
+    for_each: "column in tables.deal.columns"
+    where: "column.deals"
+    assert: "column.deals.card == [column.id]"
     message:
-      en: "the deal table has a row for {players} players, outside players"
-      it: "la tabella ha una riga per {players} giocatori, fuori da players"
+      en: "column {id} of the deal table must deal the card {id}"
+      it: "la colonna {id} della tabella deve distribuire la carta {id}"
 """
 
 

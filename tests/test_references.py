@@ -37,7 +37,7 @@ def status() -> Game:
         ("tables.setup.3.events", 16),
         ("tables.military-start.1.space", 5),
         ("scenarios.standard.start.status", 1),
-        ("scenarios.standard.cards.1.draws.4", 5),
+        ("scenarios.standard.cards.0.draws.4", 20),
         ("boards.main.width", 460),
     ],
 )

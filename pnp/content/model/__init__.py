@@ -41,6 +41,7 @@ from .game import (
 from .scenarios import (
     BoardRef,
     CardRef,
+    Count,
     DeckStep,
     Difficulty,
     DrawFrom,
@@ -117,6 +118,7 @@ __all__ = [
     "ColorT",
     "Column",
     "Combinations",
+    "Count",
     "Covers",
     "Deal",
     "Deck",

@@ -16,6 +16,7 @@ from typing import Any
 
 from ...content.expr import Record
 from ...content.model import Invariant
+from ...content.records import TableRecord
 
 SECTIONS = frozenset(
     {"players", "cards", "decks", "tokens", "tables", "tracks", "scenarios", "boards"}
@@ -123,11 +124,19 @@ def touched(before: dict[str, Any], after: dict[str, Any]) -> Touched:
         if isinstance(old, Record) and isinstance(new, Record) and section != "players":
             a, b = old.data(), new.data()
             for key in a.keys() | b.keys():
-                if key not in a or key not in b or a[key] != b[key]:
+                if key not in a or key not in b or _differs(a[key], b[key]):
                     out.add((section, str(key)))
         elif old != new:
             out.add((section, ALL))
     return out
+
+
+def _differs(old: Any, new: Any) -> bool:
+    """Whether two entries' records differ; a table by all its fields (its columns too), not
+    only by the rows it reads as."""
+    if isinstance(old, TableRecord) and isinstance(new, TableRecord):
+        return bool(old.data() != new.data())
+    return bool(old != new)
 
 
 def affected(read: Touched | None, changed: Touched) -> bool:
