@@ -19,12 +19,13 @@ from helpers import FIXTURES, REPO, make_root
 runner = CliRunner()
 
 INVARIANT = """invariants:
-  - id: table-ends-at-max
-    for_each: "row in tables.deal"
-    assert: "players.min <= row.players <= players.max"
+  - id: columns-deal-their-card
+    for_each: "column in tables.deal.columns"
+    where: "column.deals"
+    assert: "column.deals.card == [column.id]"
     message:
-      en: "the deal table has a row for {players} players, outside players"
-      it: "la tabella ha una riga per {players} giocatori, fuori da players"
+      en: "column {id} of the deal table must deal the card {id}"
+      it: "la colonna {id} della tabella deve distribuire la carta {id}"
 """
 
 
@@ -112,16 +113,147 @@ def test_a_mutation_is_written_and_undone_at_its_real_key() -> None:
     restored as they are: the audit once wrote ``'2'`` beside ``2`` and left it there, so every
     later change in that process failed on a schema error and counted as caught."""
     from pnp.content.yamlio import parse_text
-    from pnp.validate.audit import _locate, mutations
+    from pnp.validate.audit import locate, mutations
 
     text = "scenarios:\n  s:\n    cards:\n      - {deck: d, draw: {2: 12, 3: 14}}\nx: {a.b: 5}\n"
     tree = parse_text(text, "cards/g/s.yaml", Report()).data
-    found = {m.key: m for m in mutations({"cards/g/s.yaml": tree})}
-    m = found["scenarios.s.cards[0].draw.2"]
-    holder, at = _locate({"cards/g/s.yaml": tree}, m)
+    found = {(m.key, m.op): m for m in mutations({"cards/g/s.yaml": tree})}
+    m = found[("scenarios.s.cards[0].draw.2", "+1")]
+    holder, at = locate({"cards/g/s.yaml": tree}, m)
     assert at == 2 and holder[at] == 12
     holder[at] = m.new
     assert dict(tree["scenarios"]["s"]["cards"][0]["draw"]) == {2: 13, 3: 14}
-    dotted = found["x.a.b"]
-    holder, at = _locate({"cards/g/s.yaml": tree}, dotted)
+    dotted = found[("x.a.b", "+1")]
+    holder, at = locate({"cards/g/s.yaml": tree}, dotted)
     assert at == "a.b" and holder[at] == 5
+
+
+def _reference(root: Path, game_id: str):
+    """Every change of the audit tried the slow way: the files' trees changed (a text's
+    number in its YAML string), the whole game converted and validated again."""
+    from pnp.content.load import load_game, read_trees
+    from pnp.content.yamlio import YMap, YSeq
+    from pnp.core.run import running
+    from pnp.i18n.catalog import read_translations
+    from pnp.validate import validate_game
+    from pnp.validate.audit import apply, mutations
+    from pnp.validate.audit.runner import _keys
+
+    def strings(node):
+        if isinstance(node, YMap):
+            for k, v in node.items():
+                if isinstance(v, str):
+                    yield node, k, node.value_pos(k)
+                yield from strings(v)
+        elif isinstance(node, YSeq):
+            for v in node:
+                yield from strings(v)
+
+    r = open_root(root)
+    with running():
+        trees = read_trees(r, game_id, Report())
+        game = load_game(r, game_id, Report(), trees)
+        catalogs = read_translations(r, game, Report())
+
+        def found() -> set:
+            report = Report()
+            g = load_game(r, game_id, report, trees)
+            if g is not None:
+                validate_game(r, g, report, fit_languages=[], jobs=1, catalogs=catalogs)
+            return _keys(report.findings)
+
+        base = found()
+        at = {(p.path, p.line, p.col): (n, k) for t in trees.values() for n, k, p in strings(t)}
+        out = {}
+        for m in mutations(trees, game):
+            if m.op == "text":
+                holder, k = at[(m.pos.path, m.pos.line, m.pos.col)]
+                old = holder[k]
+                start, end = m.span
+                if old[start:end] != m.old:
+                    continue  # the YAML string is not the text as loaded (folded, escaped)
+                holder[k] = old[:start] + m.new + old[end:]
+                try:
+                    out[key(m), m.op] = bool(found() - base)
+                finally:
+                    holder[k] = old
+                continue
+            undo = apply(trees, m)
+            try:
+                out[key(m), m.op] = bool(found() - base)
+            finally:
+                undo()
+    return out
+
+
+@pytest.mark.parametrize(
+    ("source", "game_id"),
+    [(FIXTURES / "clean", "mini"), (FIXTURES / "games", "outbreak")],
+    ids=["mini", "outbreak"],
+)
+def test_the_fast_audit_catches_what_validating_everything_catches(
+    tmp_path: Path, source: Path, game_id: str
+) -> None:
+    """Converting only the changed file, stopping at the first new finding, skipping the checks
+    a change cannot concern and evaluating only the invariants it touches: the same changes
+    caught as validating the whole game again."""
+    root = make_root(tmp_path, source)
+    if game_id == "mini":
+        (root / "cards" / "mini" / "rules.yaml").write_text(INVARIANT, "utf-8")
+    fast = audit_game(open_root(root), game_id, Report(), jobs=1)
+    assert fast is not None
+    slow = _reference(root, game_id)
+    assert len(slow) > 0.9 * len(fast.mutations)
+    got = {(key(m), m.op): bool(m.caught_by) for m in fast.mutations}
+    differ = {k: (got[k], v) for k, v in slow.items() if got[k] != v}
+    assert not differ, differ
+    assert {m.op for m in fast.mutations} >= {"+1", "-1", "0", "delete", "text"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["fabg", "status"])
+def test_the_fast_audit_of_a_bundled_game_is_exact(tmp_path: Path, game_id: str) -> None:
+    root = tmp_path / "root"
+    shutil.copytree(REPO / "cards" / game_id, root / "cards" / game_id)
+    shutil.copytree(REPO / "pnp" / "data" / "fonts", root / "fonts")
+    fast = audit_game(open_root(root), game_id, Report(), jobs=1)
+    assert fast is not None
+    slow = _reference(root, game_id)
+    got = {(key(m), m.op): bool(m.caught_by) for m in fast.mutations}
+    assert {k: (got[k], v) for k, v in slow.items() if got[k] != v} == {}
+
+
+def test_numbers_written_once_are_said_so(tmp_path: Path) -> None:
+    """A number nothing else in the game holds (Rails' ticket points, printed by reference on
+    their own card; the points of its route table) is reported as written once, not given a
+    rule that cannot catch it; a value a table of cards lists (Courtship's ranks) is not."""
+    from pnp.validate.audit import WRITTEN_ONCE
+
+    root = make_root(tmp_path, FIXTURES / "games")
+    rails = audit_game(open_root(root), "rails", Report(), jobs=1)
+    assert rails is not None
+    once = {m.key for m in rails.survivors if m.protect == WRITTEN_ONCE}
+    points = {f"decks.tickets.cards[{i}].values.points" for i in range(30)}
+    assert points <= once
+    assert {f"tables.route-scores.rows[{i}][1]" for i in range(6)} <= once
+    # a track no board prints and no table covers: nothing but its texts has its ends
+    assert "tracks.score.max" in once
+    # key cells, dealing cells and the box are something else
+    assert not {k for k in once if k.endswith("][0]") or k.startswith("box")}
+    assert not {k for k in once if k.startswith("tables.per-player.rows[0][1]")}  # deals
+    assert rails.written_once == sum(1 for m in rails.survivors if m.key in once)
+    outbreak = audit_game(open_root(root), "outbreak", Report(), jobs=1)
+    assert outbreak is not None
+    # the infection-rate table covers its track: a track made longer or shorter is caught
+    ends = [m for m in outbreak.mutations if m.key == "tracks.infection-rate.max"]
+    assert ends and all(m.caught_by for m in ends)
+    assert [m.caught_by for m in ends if m.op != "0"] == [["table-coverage"]] * 2
+    court = audit_game(open_root(root), "courtship", Report(), jobs=1)
+    assert court is not None
+    ranks = [m for m in court.mutations if m.key.endswith(".values.rank")]
+    assert ranks and all(m.caught_by for m in ranks)  # table-cards: the reference table
+    assert not any(m.protect == WRITTEN_ONCE for m in court.survivors if "values" in m.key)
+    result = runner.invoke(app, ["audit", "rails", "--root", str(root), "--format", "json"])
+    assert json.loads(result.stdout)["written_once"] == rails.written_once
+    text = runner.invoke(app, ["audit", "rails", "--root", str(root)])
+    assert f"{rails.written_once} of the unprotected are numbers written once" in text.output

@@ -44,7 +44,9 @@ from gettext_tools import (
 )
 from helpers import REPO
 
-TOKEN = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+TOKEN = re.compile(
+    r"\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)*\}"
+)  # {name}, {tables.setup.3-4.x}
 GAMES = ["fabg", "austerity", "status", "which-side"]
 LANG = "pl"  # three plural forms, and pnp has no words of its own in Polish
 STATS = {"examples": 0, "updates": 0, "edits": {}}

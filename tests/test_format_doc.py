@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 from pnp.content.expr import Evaluator, Record
 from pnp.content.load import load_game, open_root
 from pnp.content.model import Element, GameFile, Layout, Sections, Track
+from pnp.content.records import game_data
 from pnp.content.schema import (
     Context,
     Custom,
@@ -39,7 +40,6 @@ from pnp.content.schema import (
 )
 from pnp.content.yamlio import YMap, parse_text
 from pnp.core.findings import Report
-from pnp.validate.invariants import game_data
 
 from helpers import REPO
 
@@ -268,7 +268,11 @@ def example_problems(doc: str) -> tuple[int, list[str]]:
 
 COLLECTIONS = ("cards", "decks", "tokens", "tables", "tracks", "scenarios", "boards")
 # fields whose contents are the game's own data (values, table columns), not fixed names
-DATA_FIELDS = {"cards": {"values"}, "decks": {"back"}, "scenarios": {"start", "draw", "values"}}
+DATA_FIELDS = {
+    "cards": {"values"},
+    "decks": {"back"},
+    "scenarios": {"start", "draw", "draws", "values"},
+}
 
 
 def record_fields(value: Any, data_fields: set[str]) -> set[str]:

@@ -50,7 +50,9 @@ from helpers import REPO
 GAMES = ["fabg", "austerity"]
 LANG = "pl"  # pnp has no words of its own in Polish: every entry is the test's
 CARD = re.compile(r"^decks/([^/]+)/cards/([^/]+)/")
-TOKEN = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+TOKEN = re.compile(
+    r"\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)*\}"
+)  # {name}, {tables.setup.3-4.x}
 STATS: dict[str, int] = {}
 
 

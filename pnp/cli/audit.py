@@ -30,6 +30,17 @@ MinScoreOpt = Annotated[
         max=100,
     ),
 ]
+DEFAULT_BUDGET = 300.0  # seconds: every bundled game is done in well under a minute
+MaxSecondsOpt = Annotated[
+    float,
+    typer.Option(
+        "--max-seconds",
+        help="Stop trying changes after this many seconds and give a partial score, labelled "
+        "as such, over the changes tried (a random sample of them).",
+        min=0.001,
+        max=7 * 24 * 3600,
+    ),
+]
 AuditJobsOpt = Annotated[
     int,
     typer.Option("--jobs", "-j", help="Processes (0: one per core).", min=0, max=64),
@@ -42,19 +53,25 @@ def audit_cmd(
     fmt: FormatOpt = Format.text,
     min_score: MinScoreOpt = None,
     jobs: AuditJobsOpt = 0,
+    max_seconds: MaxSecondsOpt = DEFAULT_BUDGET,
     root: RootOpt = None,
 ) -> None:
-    """Change each number, count, table cell and reference of a game once, validate, and list
-    the changes no rule catches: the facts nothing protects."""
+    """Change each number (+1, -1, 0), count, table cell, reference, list item and number
+    inside a text of a game once, validate, and list the changes no rule catches: the facts
+    nothing protects, each with the rule or reference that would protect it."""
     from ..validate.audit import audit_game
 
     report = Report()
     try:
         if min_score is not None and not math.isfinite(min_score):
             raise UsageError(tr("--min-score {value}: give a number").format(value=min_score))
+        if not math.isfinite(max_seconds):
+            raise UsageError(tr("--max-seconds {value}: give a number").format(value=max_seconds))
         r = open_root(root)
         (gid,) = select_games(r, [game])
-        result = audit_game(r, gid, report, jobs=jobs, progress=_progress(gid))
+        result = audit_game(
+            r, gid, report, jobs=jobs, progress=_progress(gid, max_seconds), max_seconds=max_seconds
+        )
     except PnpError as exc:
         fail(exc)
     if sys.stderr.isatty():
@@ -72,58 +89,128 @@ def audit_cmd(
     raise typer.Exit(1 if min_score is not None and result.score < min_score else 0)
 
 
-def _progress(game: str) -> Callable[[int, int], None]:
+def _progress(game: str, budget: float) -> Callable[[int, int, float], None]:
+    """Progress on standard error with an estimate of the time left: on a terminal, one line
+    kept up to date; elsewhere (a log, a CI), a line at the start and one every 10 s."""
     tty = sys.stderr.isatty()
+    said = [-1.0]  # when the last line was written (not on a terminal)
 
-    def show(done: int, total: int) -> None:
+    def show(done: int, total: int, seconds: float) -> None:
+        line = progress_line(game, done, total, seconds, budget)
         if tty:
-            sys.stderr.write(f"\r\x1b[Kaudit {game}: {done}/{total}")
+            sys.stderr.write(f"\r\x1b[K{line}")
+            sys.stderr.flush()
+        elif said[0] < 0 or seconds - said[0] >= 10:
+            said[0] = seconds
+            sys.stderr.write(line + "\n")
             sys.stderr.flush()
 
     return show
 
 
+def progress_line(game: str, done: int, total: int, seconds: float, budget: float) -> str:
+    """``audit GAME: 120/4000 changes, about 35 s left`` (or when the budget stops it)."""
+    said = tr("audit {game}: {done}/{total} changes").format(game=game, done=done, total=total)
+    if done == 0 or done >= total:
+        return said
+    left = seconds / done * (total - done)
+    if seconds + left <= budget:
+        return said + ", " + tr("about {seconds} s left").format(seconds=_round(left))
+    reach = min(total, int(done * budget / max(seconds, 1e-9)))
+    return (
+        said
+        + ", "
+        + tr(
+            "about {seconds} s left, more than the budget: --max-seconds {budget} stops it "
+            "at about {reach} (partial score)"
+        ).format(seconds=_round(left), budget=f"{budget:g}", reach=reach)
+    )
+
+
+def _round(seconds: float) -> str:
+    return f"{seconds:.0f}" if seconds >= 10 else f"{seconds:.1f}"
+
+
 def _summary(a: Audit) -> str:
-    return tr(
-        "{game}: {caught} of {tried} changes caught ({score} %), {survived} unprotected; "
-        "{seconds} s"
+    said = _scored(a)
+    if not a.partial:
+        return said
+    partial = tr(
+        "partial score: the budget of {budget} s (--max-seconds) ran out after {tried} of "
+        "{total} changes, tried in a random order; raise --max-seconds for the whole score"
+    ).format(budget=f"{a.budget:g}", tried=len(a.mutations), total=a.total)
+    return f"{said}\n{partial}"
+
+
+def _scored(a: Audit) -> str:
+    label = tr("PARTIAL") + " " if a.partial else ""
+    once = a.written_once
+    said = label + tr(
+        "{game}: {caught} of {tried} changes caught ({score} %; {old} % of the +1 and swapped "
+        "ids), {survived} unprotected; {seconds} s"
     ).format(
         game=a.game,
         caught=len(a.caught),
         tried=len(a.mutations),
         score=f"{a.score:.1f}",
+        old=f"{a.old_score:.1f}",
         survived=len(a.survivors),
         seconds=f"{a.seconds:.1f}",
     )
+    if not once:
+        return said
+    rest = len(a.mutations) - once
+    return (
+        said
+        + "\n"
+        + tr(
+            "{once} of the unprotected are numbers written once (nothing else in the game holds "
+            "them: no rule can know them wrong); of the other changes, {score} % are caught"
+        ).format(once=once, score=f"{100.0 * len(a.caught) / rest:.1f}" if rest else "100.0")
+    )
+
+
+def _shown(value: object) -> str:
+    said = repr(value) if value is not None else tr("(deleted)")
+    return said if len(said) <= 60 else said[:59] + "…"
 
 
 def _as_text(a: Audit) -> str:
-    """The survivors grouped by file, then what kind of rule would catch each kind."""
-    from ..validate.audit import HINTS
-
+    """The survivors grouped by file, each with what would protect it, then how many each
+    protection would catch."""
     lines: list[str] = []
     survivors = sorted(a.survivors, key=lambda m: (m.pos.path, m.pos.line, m.pos.col))
     for path, group in groupby(survivors, key=lambda m: m.pos.path):
         lines.append(path)
         for m in group:
-            lines.append(f"  {m.pos.line}:{m.pos.col}: {m.kind} {m.key}: {m.old!r} -> {m.new!r}")
-    kinds = Counter(m.kind for m in survivors)
+            change = f"{_shown(m.old)} -> {_shown(m.new)}" if m.op != "delete" else _shown(m.old)
+            lines.append(f"  {m.pos.line}:{m.pos.col}: {m.kind} {m.op} {m.key}: {change}")
+            lines.append(f"      {tr('protect with')}: {m.protect}")
+    kinds = Counter(m.protect.split(" — ")[0] for m in survivors)
     if kinds:
         lines.append("")
-        lines.append("what would protect them:")
-        for kind, n in kinds.most_common():
-            lines.append(f"  {kind} ({n}): {HINTS[kind]}")
+        lines.append(tr("what would protect them:"))
+        for what, n in kinds.most_common():
+            lines.append(f"  {what} ({n})")
     return "\n".join(lines)
 
 
 def _as_json(a: Audit) -> dict[str, object]:
     rules = Counter(rule for m in a.caught for rule in m.caught_by)
+    ops = Counter(m.op for m in a.mutations)
+    caught_ops = Counter(m.op for m in a.caught)
     return {
         "game": a.game,
         "tried": len(a.mutations),
         "caught": len(a.caught),
         "score": round(a.score, 2),
+        "partial": a.partial,
+        "total": a.total,
+        "max_seconds": a.budget,
+        "old_score": round(a.old_score, 2),
+        "written_once": a.written_once,
         "seconds": round(a.seconds, 2),
+        "by_change": {op: {"tried": n, "caught": caught_ops[op]} for op, n in ops.items()},
         "caught_by_rule": dict(rules.most_common()),
         "survivors": [m.as_json() for m in a.survivors],
     }

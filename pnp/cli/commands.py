@@ -29,7 +29,7 @@ from .options import QuietOpt, RootBeforeOpt, VerboseOpt, before, everywhere
 
 # isort: off
 # the commands join the app as their modules are imported, in the order of `pnp --help`
-from . import check, audit, build, release, new, designer, i18n, calibrate, docs  # noqa: F401
+from . import check, audit, setup, build, release, new, designer, i18n, calibrate, docs  # noqa: F401
 
 # isort: on
 

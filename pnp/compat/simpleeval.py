@@ -35,7 +35,7 @@ class _EveryName:
         return True
 
 
-def every_attribute_of(cls: type) -> dict[type, Any]:
-    """``allowed_attrs`` that let expressions read any attribute of ``cls``, and no attribute
-    of anything else."""
-    return {cls: _EveryName()}
+def every_attribute_of(*classes: type) -> dict[type, Any]:
+    """``allowed_attrs`` that let expressions read any attribute of these classes (simpleeval
+    looks the exact type up), and no attribute of anything else."""
+    return {cls: _EveryName() for cls in classes}

@@ -40,6 +40,7 @@ class Record:
     """Read-only data with both ``r.key`` and ``r['key']`` access (and a source position)."""
 
     __slots__ = ("_data", "_pos")
+    _listlike = False  # a subclass that reads as a list (a table's rows) says so
 
     def __init__(self, data: dict[str, Any], pos: Pos | None = None) -> None:
         object.__setattr__(self, "_data", data)
@@ -57,10 +58,19 @@ class Record:
         raise AttributeError("records are read-only")
 
     def __getitem__(self, key: Any) -> Any:
-        return self._data[key]
+        data = self._data
+        if key in data:
+            return data[key]
+        other = _other_key(key)
+        if other is not None and other in data:
+            return data[other]
+        raise NoEntry(key, list(data))
 
     def __contains__(self, key: Any) -> bool:
-        return key in self._data
+        if key in self._data:
+            return True
+        other = _other_key(key)
+        return other is not None and other in self._data
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._data.values())
@@ -88,6 +98,30 @@ class Record:
 
     def data(self) -> dict[str, Any]:
         return self._data
+
+
+def _other_key(key: Any) -> Any:
+    """The same key written the other way: 2 for '2', '2' for 2 (numeric keys work as
+    numbers and as strings: ``draw[2]`` and ``draw['2']``)."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return str(key)
+    if isinstance(key, str) and re.fullmatch(r"-?[0-9]+", key):
+        return int(key)
+    return None
+
+
+class NoEntry(KeyError):
+    """A record has no entry of that name: the message lists the ones it has."""
+
+    def __init__(self, key: Any, known: list[Any]) -> None:
+        super().__init__(key)
+        self.key = key
+        self.known = known
+
+    def __str__(self) -> str:
+        shown = ", ".join(repr(k) for k in self.known[:12])
+        more = " ..." if len(self.known) > 12 else ""
+        return f"no entry {self.key!r} (entries: {shown or 'none'}{more})"
 
 
 class ExprError(Exception):
@@ -128,7 +162,62 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+def is_number(value: Any) -> bool:
+    """A number, whole or not (true and false are not numbers)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def is_whole(value: Any) -> bool:
+    """A whole number (3, not 3.5, not true)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_text(value: Any) -> bool:
+    """A text (a string): an id, a word, a table's text cell."""
+    return isinstance(value, str)
+
+
+def is_list(value: Any) -> bool:
+    """A list: a table's rows, a card's tags, a deck's ids, a scenario's steps."""
+    return isinstance(value, list | tuple | range) or (
+        isinstance(value, Record) and type(value)._listlike
+    )
+
+
+def is_record(value: Any) -> bool:
+    """A record with fields: a card, a deck, a row, a track..."""
+    return isinstance(value, Record) and not type(value)._listlike
+
+
+def type_of(value: Any) -> str:
+    """What a value is, in the words of docs/format.md: whole number, number, text,
+    true/false, list, record or none."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true/false"
+    if is_whole(value):
+        return "whole number"
+    if is_number(value):
+        return "number"
+    if is_text(value):
+        return "text"
+    if is_list(value):
+        return "list"
+    return "record" if is_record(value) else type(value).__name__
+
+
+TYPE_TESTS: dict[str, Callable[..., Any]] = {
+    "is_number": is_number,
+    "is_whole": is_whole,
+    "is_text": is_text,
+    "is_list": is_list,
+    "is_record": is_record,
+    "type_of": type_of,
+}
+
 SAFE_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    **TYPE_TESTS,
     "sum": sum,
     "len": len,
     "min": min,
@@ -174,7 +263,7 @@ class Evaluator:
         tree = parse(expr)
         names = {**self.names, **(extra or {})}
         ev = EvalWithCompoundTypes(
-            names=names, functions=self.functions, allowed_attrs=every_attribute_of(Record)
+            names=names, functions=self.functions, allowed_attrs=_record_attributes()
         )
         limit = TIME_LIMIT_S
         if self.deadline is not None:
@@ -207,6 +296,22 @@ class Evaluator:
             if explained is exc:  # not the expression's fault: a bug, with its traceback
                 raise
             raise explained from None
+
+
+_ATTRIBUTES: dict[int, dict[type, Any]] = {}
+
+
+def _record_attributes() -> dict[type, Any]:
+    """simpleeval's ``allowed_attrs``: any field of a record (of :class:`Record` or of a
+    subclass, such as a table's), nothing of anything else."""
+    known = Record.__subclasses__()
+    found = _ATTRIBUTES.get(len(known))
+    if found is None:
+        classes = [Record]
+        for cls in classes:
+            classes.extend(c for c in cls.__subclasses__() if c not in classes)
+        found = _ATTRIBUTES[len(known)] = every_attribute_of(*classes)
+    return found
 
 
 def parse(expr: str) -> ast.AST:
@@ -243,6 +348,8 @@ def _explained(exc: Exception) -> Exception:
         return ExprError(f"no field {exc.attr!r} here")
     if isinstance(exc, simpleeval.InvalidExpression):
         return ExprError(_first_line(str(exc)))
+    if isinstance(exc, NoEntry):
+        return ExprError(str(exc))
     if isinstance(exc, KeyError | IndexError):
         return ExprError(f"no entry {exc.args[0]!r}" if exc.args else "missing entry")
     if isinstance(exc, TypeError | ValueError | ArithmeticError | AttributeError):

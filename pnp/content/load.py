@@ -28,6 +28,7 @@ from ..core.rules import (
 )
 from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, valid_language
 from .names import suggest
+from .refs import link
 from .schema import INVALID, Context, convert
 from .sheets import Sheets
 from .yamlio import YMap, load_file
@@ -128,11 +129,32 @@ Trees = dict[str, Any]  # a game's files parsed: relative path -> YAML tree (UNR
 UNREADABLE = object()
 
 
-def load_game(root: Root, game_id: str, report: Report, trees: Trees | None = None) -> Game | None:
+@dataclass
+class Converted:
+    """One file's conversion (its sections, the texts and findings it made), which the audit
+    keeps between its changes: only the file it changed is converted again."""
+
+    obj: Any
+    texts: list[Any]
+    findings: list[Any]
+
+
+Memo = dict[str, Converted]  # relative path -> its conversion
+
+
+def load_game(
+    root: Root,
+    game_id: str,
+    report: Report,
+    trees: Trees | None = None,
+    memo: Memo | None = None,
+    fresh: str | None = None,
+) -> Game | None:
     """A game read from its files, or from ``trees`` (:func:`read_trees`) when given: the
-    audit converts changed trees again without reading a file."""
+    audit converts changed trees again without reading a file. With ``memo``, a file's
+    conversion is kept there and used again, except for the file ``fresh`` (changed since)."""
     with collections_paused():  # everything made here lives on: nothing for the collector
-        return _load_game(root, game_id, report, trees)
+        return _load_game(root, game_id, report, trees, memo, fresh)
 
 
 def read_trees(root: Root, game_id: str, report: Report) -> Trees:
@@ -154,14 +176,21 @@ def read_trees(root: Root, game_id: str, report: Report) -> Trees:
     return trees
 
 
-def _load_game(root: Root, game_id: str, report: Report, trees: Trees | None) -> Game | None:
+def _load_game(
+    root: Root,
+    game_id: str,
+    report: Report,
+    trees: Trees | None,
+    memo: Memo | None = None,
+    fresh: str | None = None,
+) -> Game | None:
     gdir = root.game_dir(game_id)
     _check_folder_name(root, gdir, game_id, report)
     ctx = Context(report=report, game=game_id)
     if trees is None:
         trees = read_trees(root, game_id, report)
     sheets = Sheets(root.path, gdir, report, game_id)
-    meta, parts, rel_files = _read_files(root, gdir, ctx, trees, sheets)
+    meta, parts, rel_files = _read_files(root, gdir, ctx, trees, sheets, memo, fresh)
     if meta is None:
         if not any(f.pos.path.endswith(GAME_FILE) and f.game == game_id for f in report.errors):
             report.add(
@@ -175,6 +204,7 @@ def _load_game(root: Root, game_id: str, report: Report, trees: Trees | None) ->
     game.texts = list(ctx.texts)
     _check_languages(game, report)
     _resolve_source_texts(game)
+    link(game)
     return game
 
 
@@ -190,7 +220,13 @@ def _check_folder_name(root: Root, gdir: Path, game_id: str, report: Report) -> 
 
 
 def _read_files(
-    root: Root, gdir: Path, ctx: Context, trees: Trees, sheets: Sheets
+    root: Root,
+    gdir: Path,
+    ctx: Context,
+    trees: Trees,
+    sheets: Sheets,
+    memo: Memo | None = None,
+    fresh: str | None = None,
 ) -> tuple[GameFile | None, list[tuple[str, Sections]], list[str]]:
     """Every content file of a game, converted: game.yaml (None when it could not be read), the
     other files' sections with their paths, and the paths of every file read (the
@@ -198,7 +234,16 @@ def _read_files(
     meta: GameFile | None = None
     parts: list[tuple[str, Sections]] = []
     for rel, tree in trees.items():
-        obj = _read_file(root.path / rel, rel, gdir, ctx, tree, sheets)
+        kept = memo.get(rel) if memo is not None and rel != fresh else None
+        if kept is not None:
+            ctx.texts.extend(kept.texts)
+            ctx.report.extend(kept.findings)
+            obj = kept.obj
+        else:
+            texts, findings = len(ctx.texts), len(ctx.report.findings)
+            obj = _read_file(root.path / rel, rel, gdir, ctx, tree, sheets)
+            if memo is not None and rel != fresh and not sheets.read:
+                memo[rel] = Converted(obj, ctx.texts[texts:], ctx.report.findings[findings:])
         if isinstance(obj, GameFile):
             meta = obj
         elif obj is not None:

@@ -8,7 +8,7 @@ import math
 
 from ..core.units import CARD_SIZES, Size
 from .expr import Evaluator, ExprError
-from .model import Board, BoxEntry, Card, Deck, DeckStep, Game, Scenario, TokenSet
+from .model import Board, BoxEntry, Card, Deck, DeckStep, DrawFrom, Game, Scenario, TokenSet
 
 
 def card_size(game: Game, deck: Deck) -> Size:
@@ -41,22 +41,41 @@ def player_range(game: Game, scenario: Scenario) -> tuple[int, int]:
 
 def draw_count(step: DeckStep, players: int) -> int | str:
     """How many cards the step draws with this many players, or an error text."""
-    draw = step.draw
-    if draw is None:
+    return step_count(step.draw, players)
+
+
+def step_count(
+    value: int | str | DrawFrom | dict[int, int] | None,
+    players: int,
+    values: dict[str, int] | None = None,
+    what: str = "draw",
+) -> int | str:
+    """A count of a card step (``draw``, ``deal``, ``reveal``, ``piles``) with this many
+    players and a difficulty's ``values``, or an error text. None counts 0."""
+    if value is None:
         return 0
-    if isinstance(draw, int):
-        return draw
-    if isinstance(draw, dict):
-        if players not in draw:
-            return f"no draw given for {players} players (given: {', '.join(map(str, draw))})"
-        return draw[players]
+    if isinstance(value, bool):
+        return f"{what} {value!r} is not a whole number"
+    if isinstance(value, int):
+        return value
+    if isinstance(value, DrawFrom):
+        if players in value.values:
+            return value.values[players]
+        return value.problem or (
+            f"table {value.table} has no row for {players} players ({what}: column {value.column})"
+        )
+    if isinstance(value, dict):
+        if players not in value:
+            return f"no {what} given for {players} players (given: {', '.join(map(str, value))})"
+        return value[players]
+    names: dict[str, object] = {**(values or {}), "players": players}
     try:
-        value = Evaluator({"players": players}, {}).eval(draw)
+        got = Evaluator(names, {}).eval(value)
     except ExprError as exc:
-        return f"draw expression {draw!r}: {exc}"
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        return f"draw expression {draw!r} gives {value!r}, not a whole number"
-    return int(value)
+        return f"{what} expression {value!r}: {exc}"
+    if isinstance(got, bool) or not isinstance(got, int | float) or got != int(got):
+        return f"{what} expression {value!r} gives {got!r}, not a whole number"
+    return int(got)
 
 
 def ids_of(value: str | list[str] | None) -> list[str]:

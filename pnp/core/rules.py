@@ -106,6 +106,11 @@ IGNORED_STYLE = rule(
 ELEMENT_HIDES_TEXT = rule(
     "element-hides-text", Severity.WARNING, "an image or filled shape is drawn over a text box"
 )
+ELEMENT_OVERLAP = rule(
+    "element-overlap",
+    Severity.WARNING,
+    "two tracks or tables are drawn over each other: their numbers print on top of each other",
+)
 CUT_CLEARANCE = rule(
     "cut-clearance",
     Severity.WARNING,
@@ -144,6 +149,16 @@ BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or J
 BOX_COUNT = rule(
     "box-count", Severity.ERROR, "the component list's count differs from the cards defined"
 )
+BOX_OVERLAP = rule(
+    "box-overlap",
+    Severity.WARNING,
+    "two lines of the component list count the same components, not as a breakdown",
+)
+BOX_UNLISTED = rule(
+    "box-unlisted",
+    Severity.WARNING,
+    "a deck, token set or board that no line of the component list counts",
+)
 SETUP_EXCEEDS = rule(
     "setup-exceeds-box", Severity.ERROR, "a setup table deals more than the box holds"
 )
@@ -156,6 +171,16 @@ COVERAGE = rule(
     Severity.ERROR,
     "a dice, lookup or outcome table has a gap, an overlap or an impossible key",
 )
+TABLE_CARDS = rule(
+    "table-cards",
+    Severity.ERROR,
+    "a table that lists cards says other copies or values than the cards themselves",
+)
+DUPLICATE_ROW = rule(
+    "duplicate-row",
+    Severity.ERROR,
+    "a table read by its key has two rows for one key, or a table has the same row twice",
+)
 STAGES = rule("stages", Severity.ERROR, "a staged card does not have exactly its stage cards")
 
 # scenarios
@@ -167,14 +192,42 @@ SCENARIO_DECK = rule(
 SCENARIO_START = rule(
     "scenario-start", Severity.ERROR, "a scenario's starting value lies outside its track"
 )
+SETUP_DEAL = rule(
+    "setup-deal",
+    Severity.ERROR,
+    "a scenario's set-up cannot be dealt for some player count or difficulty: a hand larger "
+    "than the deck, cards to reveal that are not there, a split into 0 piles or into empty ones",
+)
 SCENARIO_PLAYERS = rule(
     "scenario-players", Severity.ERROR, "a scenario allows player counts the game does not"
+)
+PLAYER_RANGE = rule(
+    "player-range",
+    Severity.ERROR,
+    "a players table, scenario draw or per-player component disagrees with the game's players",
+)
+
+# numbers written twice
+TEXT_NUMBER = rule(
+    "text-number",
+    Severity.WARNING,
+    "a text naming a track writes a space the track does not have, or one short of its end",
+)
+DRAW_TABLE = rule(
+    "draw-table",
+    Severity.WARNING,
+    "a scenario draws from a deck other numbers than the table that deals it, for some counts",
 )
 
 # invariants a game declares
 INVARIANT = rule("invariant", Severity.ERROR, "a rule the game declares for its data fails")
 INVARIANT_EXPR = rule(
     "invariant-expression", Severity.ERROR, "an invariant's expression cannot be evaluated"
+)
+INVARIANT_MESSAGE = rule(
+    "invariant-message",
+    Severity.WARNING,
+    "a placeholder of an invariant's message names nothing the checked item has",
 )
 
 # texts in every language
@@ -201,6 +254,16 @@ TRANSLATION_NUMBERS = rule(
     "translation-numbers",
     Severity.WARNING,
     "a translation has other numbers than its source text (35 coins in one, 36 in the other)",
+)
+TRANSLATION_SENTENCES = rule(
+    "translation-sentences",
+    Severity.WARNING,
+    "a translation has more or fewer sentences than its source text (one dropped or added)",
+)
+TRANSLATION_DICE = rule(
+    "translation-dice",
+    Severity.ERROR,
+    "a translation dropped, added or changed a dice notation (2D6, D66, d10) of its source",
 )
 OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")

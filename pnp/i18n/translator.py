@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..content.model import Game, Text
+from ..content.refs import count_value, fill
 from ..core.findings import Pos
 from .words import CONTEXT, SOURCE_LANGUAGE, WORDS_BY_ID, builtin, plural_index
 
@@ -67,12 +68,22 @@ class Translator:
         return t.pos
 
     def text(self, t: Text | None, values: Mapping[str, Any] | None = None) -> str:
-        """The text of ``t`` in the build language; ``values`` choose a plural text's form."""
+        """The text of ``t`` in the build language, its references to the game's data
+        resolved (``{tracks.military.max}``, a box line's ``{count}``); ``values`` choose a
+        plural text's form."""
         if t is None:
             return ""
+        chosen = self._chosen(t, values)
+        if "{" not in chosen:
+            return chosen
+        return fill(self.game, chosen, self.lang, t.scope)
+
+    def _chosen(self, t: Text, values: Mapping[str, Any] | None) -> str:
+        """The text of ``t`` in the build language, as written (inline, from the catalog, or
+        the source text when neither has it)."""
         if self.seen is not None:
             self.seen.add(t.ctx)
-        n = _count_of(t, values)
+        n = _count_of(self.game, t, values)
         if self.lang in t.values:
             inline = t.form(self.lang, n) if n is not None else None
             return inline if inline is not None else t.values[self.lang]
@@ -131,10 +142,12 @@ class Translator:
         return english
 
 
-def _count_of(t: Text, values: Mapping[str, Any] | None) -> float | None:
-    if not t.count or values is None:
+def _count_of(game: Game, t: Text, values: Mapping[str, Any] | None) -> float | None:
+    if not t.count:
         return None
-    value = values.get(t.count)
+    value = count_value(game, t, values)
+    if value is None:
+        return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         try:
             return float(str(value))

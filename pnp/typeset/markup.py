@@ -66,6 +66,19 @@ def markup_signature(text: str) -> tuple[int, int, int]:
     return bold, len(_ITALIC_RE.findall(text.replace("**", ""))), spans
 
 
+def plain_text(text: str, icons: Mapping[str, str]) -> str:
+    """A marked-up text as a terminal shows it: no bold or italic marks, a span's text alone,
+    each icon as its glyph (``icons``: name -> glyph; an icon without one keeps its name)."""
+    if "]{" in text:
+        text = SPAN_RE.sub(lambda m: m.group(1), text)
+    text = text.replace("**", "")
+    if "_" in text:
+        text = _ITALIC_RE.sub("", text)
+    if "{" in text:
+        text = TOKEN_RE.sub(lambda m: icons.get(m.group(1), m.group(0)), text)
+    return text
+
+
 @dataclass(frozen=True)
 class IconSpec:
     glyph: str | None = None

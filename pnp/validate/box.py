@@ -6,9 +6,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet, plain
-from ..content.queries import ids_of
+from ..content.queries import box_selects, ids_of
+from ..content.refs import fill
 from ..content.schema import suggest
-from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
+from ..core.rules import (
+    BOX_COUNT,
+    BOX_OVERLAP,
+    BOX_UNLISTED,
+    CELL_TYPE,
+    ROW_TOTAL,
+    SETUP_EXCEEDS,
+)
 from .context import CheckContext, check, needs_copies, needs_thing
 from .numbers import first_number
 
@@ -78,7 +86,8 @@ def box_texts(game: Game, ctx: CheckContext) -> None:
             total, unknown = count_entry(game, entry)
             if unknown or total != entry.count:
                 continue  # the count is wrong against the cards: box_counts says so
-        for lang, text in entry.item.values.items():
+        for lang, written in entry.item.values.items():
+            text = fill(game, written, lang, entry.item.scope)  # "{count} cards": its count
             said = first_number(text)
             if said is not None and said != str(entry.count):
                 ctx.add(
@@ -120,6 +129,101 @@ def box_counts(game: Game, ctx: CheckContext) -> None:
                 f"{_contents(game, entry)}); fix the count or the copies of the cards",
                 needs=entry_needs(game, entry),
             )
+
+
+def _selected(game: Game) -> list[tuple[BoxEntry, frozenset[str]]]:
+    """Each printed line of the component list with what it counts (``owner/id`` of each
+    card, token and board)."""
+    things: list[tuple[Deck | TokenSet | Board, Card | Board]] = [
+        *game.every_card(),
+        *((b, b) for b in game.boards.values()),
+    ]
+    return [
+        (e, frozenset(f"{o.id}/{c.id}" for o, c in things if box_selects(e, o, c)))
+        for e in game.meta.box
+        if not e.bring and sum(getattr(e, k) is not None for k in BoxEntry.SELECTORS) == 1
+    ]  # a line naming two kinds of things is a schema error, and counts nothing here
+
+
+@check
+def box_overlaps(game: Game, ctx: CheckContext) -> None:
+    """Two lines of the component list count the same components only when one is a
+    breakdown of the other, and the lines breaking a line down add up to it (box-overlap)."""
+    lines = [(e, s) for e, s in _selected(game) if s]
+    done: set[int] = set()
+    for i, (entry, chosen) in enumerate(lines):
+        for other, theirs in lines[:i]:
+            common = chosen & theirs
+            # the same components, or some of them, and neither line inside the other
+            if common and not (chosen < theirs or theirs < chosen) and i not in done:
+                done.add(i)
+                _overlap(ctx, entry, other, common)
+        inside = [s for e, s in lines if s < chosen]
+        parts = [s for s in inside if not any(s < t for t in inside)]
+        if parts and frozenset().union(*parts) != chosen and i not in done:
+            done.add(i)
+            left = sorted(chosen - frozenset().union(*parts))
+            ctx.add(
+                BOX_OVERLAP,
+                entry.at("count"),
+                f"the component list breaks this line down into {len(parts)} line(s) that do "
+                f"not add up to it: {_few(left)} is counted here and by none of them; count "
+                "it on a line of its own too, or check which thing each line names",
+            )
+
+
+@check
+def box_unlisted(game: Game, ctx: CheckContext) -> None:
+    """Every card, token and board is counted by some line of the component list, once the
+    game has one (box-unlisted): a deck no line counts is a line deleted, or a deck added
+    without its line. What the rulebook's list leaves out says so (``in_box: false``)."""
+    box = [e for e in game.meta.box if not e.bring]
+    if not box or any(count_entry(game, e)[1] for e in box):
+        return  # no list, or a line naming what does not exist: that reference comes first
+    owners: list[Deck | TokenSet | Board] = [*game.owners(), *game.boards.values()]
+    for owner in owners:
+        if not owner.in_box:
+            continue
+        items: list[Card | Board] = [owner] if isinstance(owner, Board) else list(owner.cards)
+        left = [c for c in items if not any(box_selects(e, owner, c) for e in box)]
+        if not left:
+            continue
+        copies = sum(c.copies for c in left)
+        kind = {Deck: "deck", TokenSet: "token set", Board: "board"}[type(owner)]
+        key = {Deck: "deck", TokenSet: "tokens", Board: "board"}[type(owner)]
+        part = (
+            ""
+            if len(left) == len(items)
+            else f" {copies} of its {sum(c.copies for c in items)} copies"
+            f" ({_few([f'/{c.id}' for c in left])})"
+        )
+        whole = len(left) == len(items)
+        at = owner.pos if whole or isinstance(owner, Board) else left[0].pos
+        ctx.add(
+            BOX_UNLISTED,
+            at,
+            f"{kind} {owner.id}:{part or ' its ' + str(copies) + ' copies'} are counted by "
+            "no line of the component list (box:); add the line that counts them "
+            f"({{{key}: {owner.id}, count: N}}, or a line per kind), or write in_box: false "
+            f"on the {kind} if the rulebook's list leaves it out (a player aid of this copy's "
+            "own)",
+        )
+
+
+def _overlap(ctx: CheckContext, entry: BoxEntry, other: BoxEntry, common: frozenset[str]) -> None:
+    ctx.add(
+        BOX_OVERLAP,
+        entry.at("count"),
+        f"this line of the component list counts {_few(sorted(common))}, which the line at "
+        f"{other.at('count')} counts too, and neither line is a breakdown of the other: each "
+        "component is counted on one line (or on a line and the lines that break it down); "
+        "check which thing each line names",
+    )
+
+
+def _few(names: list[str], shown: int = 4) -> str:
+    listed = ", ".join(n.split("/", 1)[1] for n in names[:shown])
+    return listed + (f" and {len(names) - shown} more" if len(names) > shown else "")
 
 
 def _contents(game: Game, entry: BoxEntry, shown: int = 8) -> str:

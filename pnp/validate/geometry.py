@@ -1,4 +1,5 @@
-"""Layout geometry: elements inside their face, and nothing drawn over a text box.
+"""Layout geometry: elements inside their face, nothing drawn over a text box, no two tracks or
+tables drawn over each other.
 
 Both rules look at a layout as the face engine resolves it (``extends`` chains, named elements
 replacing the parent's) and at its elements as printed on one face size: boxes in mm turned by
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from ..content.model import Deck, Element, Face, Game, Layout, TokenSet
 from ..content.queries import card_size, token_size
 from ..core.findings import Pos
-from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE
+from ..core.rules import ELEMENT_HIDES_TEXT, ELEMENT_OUTSIDE, ELEMENT_OVERLAP
 from ..typeset.faces import (
     LayoutCycle,
     Placed,
@@ -256,6 +257,59 @@ def _report_hidden(
     )
 
 
+def _doubled(
+    game: Game,
+    use: Drawn,
+    shapes: list[tuple[Element, Outline]],
+    where: dict[int, Origin],
+    done: set[tuple[int, int, Pos]],
+    ctx: CheckContext,
+) -> None:
+    """Two tracks or tables drawn over each other (element-overlap): each prints its numbers
+    in the whole of its cells or rows, so where they meet every number prints twice."""
+    drawn: list[tuple[Element, list[Outline]]] = []
+    for el, _shape in shapes:
+        if kind_of(el).key not in ("track", "table"):
+            continue
+        areas = kind_of(el).text_areas(el, use.w, use.h, game)
+        for other, theirs in drawn:
+            common = max(
+                (_overlap(a, b) for a in areas for b in theirs),
+                key=lambda o: min(o),
+                default=(0.0, 0.0),
+            )
+            if common[0] > OVERLAP and common[1] > OVERLAP:
+                _report_doubled(use, el, other, common, where, done, ctx)
+                break  # once per element: the first one it is drawn over
+        drawn.append((el, areas))
+
+
+def _report_doubled(
+    use: Drawn,
+    el: Element,
+    other: Element,
+    common: tuple[float, float],
+    where: dict[int, Origin],
+    done: set[tuple[int, int, Pos]],
+    ctx: CheckContext,
+) -> None:
+    origin = where.get(id(el))
+    pos = _position(el, origin, use)
+    key = (id(el), id(other), pos)
+    if key in done:
+        return
+    done.add(key)
+    under = describe(other, where.get(id(other)), use.lid, layout=False)
+    ctx.add(
+        ELEMENT_OVERLAP,
+        pos,
+        f"{describe(el, origin, use.lid)} is drawn over {under}: they share "
+        f"{_mm(common[0])} x {_mm(common[1])} mm of the {_mm(use.w)} x {_mm(use.h)} mm face of "
+        f"{use.what}, where the numbers and words of both print on top of each other; move or "
+        "shrink one of the boxes",
+    )
+
+
 def _findings(
     game: Game,
     use: Drawn,
@@ -287,6 +341,7 @@ def layout_geometry(game: Game, ctx: CheckContext) -> None:
     outside_done: set[tuple[int, Pos]] = set()
     cells_done: set[tuple[int, Pos]] = set()
     hides_done: set[tuple[int, int, Pos]] = set()
+    doubled_done: set[tuple[int, int, Pos]] = set()
     elements: dict[str, list[Element] | None] = {}
     for use in drawn(game):
         if use.lid not in elements:
@@ -300,4 +355,5 @@ def layout_geometry(game: Game, ctx: CheckContext) -> None:
         shapes = element_outlines(el_list, use.w, use.h)
         _outside(use, shapes, where, outside_done, ctx)
         _hides(game, use, shapes, where, hides_done, ctx)
+        _doubled(game, use, shapes, where, doubled_done, ctx)
         _findings(game, use, el_list, where, cells_done, ctx)

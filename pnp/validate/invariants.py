@@ -8,182 +8,15 @@ import string
 from typing import Any
 
 from ..content.expr import Evaluator, ExprError, Record, iterate, parse, parse_for_each
-from ..content.model import Card, Game, Invariant, plain
-from ..core.rules import INVARIANT, INVARIANT_EXPR, Severity
+from ..content.model import Game, Invariant
+from ..content.records import game_data
+from ..core.rules import INVARIANT, INVARIANT_EXPR, INVARIANT_MESSAGE, Severity
 from .context import CheckContext, check
 
 # wall time of one invariant, all its rows together (each expression also has expr's own limit)
 INVARIANT_TIME_S = 2.0
 # the widest field a message may format ({players:>3} is fine; {players:300000000} is not)
 MAX_FORMAT_WIDTH = 100
-
-
-def _card_record(owner_id: str, card: Card) -> Record:
-    return Record(
-        {
-            "id": card.id,
-            "copies": card.copies,
-            "deck": owner_id,
-            "tags": list(card.tags),
-            "values": Record(dict(card.values)),
-            "stages": card.stages,
-            "stage_of": card.stage_of,
-            "stage": card.stage,
-            "placeholder": card.placeholder,
-        },
-        card.pos,
-    )
-
-
-def game_data(game: Game) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The names and functions an invariant sees: plain records built from the game."""
-    cards = {c.id: _card_record(o.id, c) for o, c in game.every_card()}
-    players = game.meta.players
-    names: dict[str, Any] = {
-        "players": Record({"min": players.min, "max": players.max}) if players else None,
-        "cards": Record(cards),
-        "decks": Record(_deck_records(game)),
-        "tokens": Record(_token_records(game)),
-        "tables": Record(_table_records(game)),
-        "tracks": Record(_track_records(game)),
-        "scenarios": Record(_scenario_records(game)),
-        "boards": Record(_board_records(game)),
-        "True": True,
-        "False": False,
-        "None": None,
-    }
-
-    def count(
-        deck: str | None = None,
-        tag: str | None = None,
-        card: str | None = None,
-        value: Any = None,
-    ) -> int:
-        """Copies of the cards and tokens matching every argument given."""
-        total = 0
-        for rec in cards.values():
-            if deck is not None and rec.deck != deck:
-                continue
-            if tag is not None and tag not in rec.tags:
-                continue
-            if card is not None and rec.id != card:
-                continue
-            if value is not None:
-                wanted = value.data() if isinstance(value, Record) else value
-                if not isinstance(wanted, dict) or any(
-                    rec.values[k] != v if k in rec.values else True for k, v in wanted.items()
-                ):
-                    continue
-            total += rec.copies
-        return total
-
-    return names, {"count": count}
-
-
-def _deck_records(game: Game) -> dict[str, Record]:
-    return {
-        d.id: Record(
-            {
-                "id": d.id,
-                "total": d.total,
-                "cards": len(d.cards),
-                "ids": [c.id for c in d.cards],
-                "back": Record(dict(d.back.values) if d.back else {}),
-            },
-            d.pos,
-        )
-        for d in game.decks.values()
-    }
-
-
-def _token_records(game: Game) -> dict[str, Record]:
-    return {
-        t.id: Record(
-            {"id": t.id, "total": t.total, "cards": len(t.tokens), "ids": [c.id for c in t.tokens]},
-            t.pos,
-        )
-        for t in game.tokens.values()
-    }
-
-
-def _table_records(game: Game) -> dict[str, list[Record]]:
-    """Each table as its rows, a row positioned at its key cell; texts in the source language."""
-    src = game.source_language
-    return {
-        t.id: [
-            Record(
-                {k: plain(v, src) for k, v in cells.items()},
-                positions.get(t.columns[0].id) if t.columns else t.pos,
-            )
-            for cells, positions in zip(t.cells, t.cell_pos, strict=True)
-        ]
-        for t in game.tables.values()
-    }
-
-
-def _track_records(game: Game) -> dict[str, Record]:
-    return {
-        t.id: Record(
-            {"id": t.id, "min": t.min, "max": t.max, "start": t.start, "board": t.board}, t.pos
-        )
-        for t in game.tracks.values()
-    }
-
-
-def _refs(refs: list[Any]) -> list[Record]:
-    return [Record({"card": r.card, "copies": r.copies}, r.pos) for r in refs]
-
-
-def _filter(f: Any) -> Record | None:
-    return Record({"tag": f.tag, "values": Record(dict(f.values))}, f.pos) if f else None
-
-
-def _step_record(step: Any) -> Record:
-    """One card organisation step of a scenario, as its fields."""
-    draw = step.draw
-    if isinstance(draw, dict):
-        draw = Record({str(k): v for k, v in draw.items()})
-    return Record(
-        {
-            "deck": step.deck,
-            "only": _filter(step.only),
-            "exclude": _filter(step.exclude),
-            "remove": _refs(step.remove),
-            "draw": draw,
-            "order": _refs(step.order),
-            "top": _refs(step.top),
-            "bottom": _refs(step.bottom),
-            "shuffle": step.shuffle,
-        },
-        step.pos,
-    )
-
-
-def _scenario_records(game: Game) -> dict[str, Record]:
-    return {
-        s.id: Record(
-            {
-                "id": s.id,
-                "start": Record(dict(s.start)),
-                "players": Record({"min": s.players.min, "max": s.players.max})
-                if s.players
-                else None,
-                "extends": s.extends,
-                "difficulty": plain(s.difficulty, game.source_language),
-                "boards": [Record({"board": b.board, "side": b.side}, b.pos) for b in s.boards],
-                "cards": [_step_record(step) for step in s.cards],
-            },
-            s.pos,
-        )
-        for s in game.scenarios.values()
-    }
-
-
-def _board_records(game: Game) -> dict[str, Record]:
-    return {
-        b.id: Record({"id": b.id, "copies": b.copies, "width": b.size.w, "height": b.size.h}, b.pos)
-        for b in game.boards.values()
-    }
 
 
 # what an attribute of a deck or token set (decks.ID.total) is made of
@@ -265,45 +98,103 @@ def _shown(item: Any) -> str:
     return ", ".join(f"{k}={v}" for k, v in plain[:6]) or "this row"
 
 
+class Unfilled(Exception):
+    """A message placeholder names nothing the item has: the message says which."""
+
+
 class _Fields(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if any(int(n) > MAX_FORMAT_WIDTH for n in re.findall(r"\d+", format_spec)):
-            raise ValueError(f"a field wider than {MAX_FORMAT_WIDTH} characters")
-        return super().format_field(value, format_spec)
+            raise Unfilled(f"a field wider than {MAX_FORMAT_WIDTH} characters")
+        try:
+            return super().format_field(value, format_spec)
+        except (ValueError, TypeError) as exc:
+            raise Unfilled(f"its format {format_spec!r} does not suit {value!r}: {exc}") from None
 
     def __init__(self, scope: dict[str, Any]) -> None:
         self.scope = scope
 
     def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
-        if isinstance(key, int):
-            raise KeyError(key)
+        if isinstance(key, int) or key == "":
+            raise Unfilled("{} and {0} name nothing: write a field's name, e.g. {players}")
         if key in self.scope:
             return self.scope[key]
         for value in self.scope.values():
             if isinstance(value, Record) and key in value:
                 return value[key]
-        raise KeyError(key)
+        raise Unfilled(f"{{{key}}} names nothing here: {_offered(self.scope)}")
 
     def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
-        if not all(part.isidentifier() for part in field_name.split(".")):
-            raise KeyError(field_name)  # no indexing or attribute tricks in messages
-        first, *rest = field_name.split(".")
+        parts = field_name.split(".")
+        if not all(part.isidentifier() or part.isdigit() for part in parts):
+            raise Unfilled(  # no indexing or attribute tricks in messages
+                f"{{{field_name}}} is not a field: write names joined by dots, e.g. "
+                "{s.start.fp} (a number for a numeric key: {draw.2})"
+            )
+        first, *rest = parts
         obj = self.get_value(first, args, kwargs)
         for part in rest:
-            if not isinstance(obj, Record):
-                raise KeyError(part)
+            if not isinstance(obj, Record) or part not in obj:
+                fields = [k for k, _v in obj.items()] if isinstance(obj, Record) else []
+                has = ", ".join(f"{{{first}.{k}}}" for k in fields[:12]) or "no fields"
+                raise Unfilled(f"{{{field_name}}}: {first} has no field {part!r}; it has {has}")
             obj = obj[part]
         return obj, first
+
+
+def _offered(scope: dict[str, Any]) -> str:
+    """The names a message may use for this item: the bound names and their fields."""
+    names = list(scope)
+    for value in scope.values():
+        if isinstance(value, Record):
+            names += [k for k, _v in value.items() if isinstance(k, str)]
+    listed = ", ".join(f"{{{n}}}" for n in dict.fromkeys(names))
+    if not listed:
+        return "this invariant has no for_each, so its message can name nothing"
+    return f"it may name {listed}"
+
+
+def _printed_text(inv: Invariant, game: Game) -> str:
+    """The message as validate prints it: in English when it has it, else the source
+    language's."""
+    assert inv.message is not None
+    values = inv.message.values
+    return values.get("en") or values.get(game.source_language) or ""
 
 
 def _message(inv: Invariant, scope: dict[str, Any], game: Game) -> str:
     if inv.message is None:
         return f"invariant {inv.id} fails: {inv.check_}"
-    text = inv.message.values.get("en") or inv.message.values.get(game.source_language) or ""
+    text = _printed_text(inv, game)
     try:
         return _Fields(scope).format(text)
-    except (KeyError, ValueError, IndexError, AttributeError):
+    except (Unfilled, KeyError, ValueError, IndexError, AttributeError):
         return text
+
+
+def _unfilled(inv: Invariant, scope: dict[str, Any], item: Any, ctx: CheckContext) -> bool:
+    """Report (once: True) a placeholder of the invariant's message, in any of its languages,
+    that cannot be filled for this item."""
+    if inv.message is None:
+        return False
+    for lang, text in inv.message.values.items():
+        try:
+            _Fields(scope).format(text)
+        except Unfilled as exc:
+            problem = str(exc)
+        except (KeyError, ValueError, IndexError, AttributeError) as exc:
+            problem = f"it is not a message with {{names}}: {exc}"
+        else:
+            continue
+        what = f" (for {_shown(item)})" if item is not None else ""
+        ctx.add(
+            INVARIANT_MESSAGE,
+            inv.message.at(lang),
+            f"invariant {inv.id}: the {lang} message cannot be filled{what}: {problem}; "
+            "write {{ and }} for a brace",
+        )
+        return True
+    return False
 
 
 @check
@@ -345,10 +236,14 @@ def _one(inv: Invariant, ev: Evaluator, game: Game, ctx: CheckContext) -> None:
                 needs=needs,
             )
             return
+    message_checked = False
     for scope, item in items:
         try:
             if inv.where is not None and not ev.eval(inv.where, scope):
                 continue
+            if not message_checked:  # the first item checked: its fields are every item's
+                message_checked = True
+                _unfilled(inv, scope, item, ctx)
             ok = ev.eval(inv.check_, scope)
         except ExprError as exc:
             field = "where" if inv.where is not None and "where" in str(exc) else "check_"

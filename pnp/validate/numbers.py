@@ -7,7 +7,9 @@ three digits, after a first group of one to three digits that is not 0, groups t
 trailing zeros of a decimal part and leading zeros do not count). What follows a number is
 not part of it, so ordinals (``1st``, ``1°``, ``1er``, German ``1.``) are numbers too. Digits
 inside ``{placeholders}`` and icons are not numbers of the text. Signs are ignored (``+2`` and
-``2``, or the ``-`` of ``2-4``, read alike). Numbers written as words are not seen.
+``2``, or the ``-`` of ``2-4``, read alike). Numbers written as words are not seen, and the
+digits of a dice notation (``2D6``) are not numbers: rule ``translation-dice`` compares dice
+(:mod:`.sentences`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import NamedTuple
 from ..content.model import Game, Text
 from ..core.rules import TRANSLATION_NUMBERS
 from .context import CheckContext, check
+from .sentences import without_dice
 from .texts import text_pos, translations
 
 # One pass over a text: a {placeholder} (skipped: no int group) or a number. The separators of
@@ -155,7 +158,9 @@ def translation_numbers(game: Game, ctx: CheckContext) -> None:
         want_raw: list[tuple[str, str]] | None = None
         for lang, value in translated:
             if want_raw is None:
+                source = without_dice(source, src_lang)  # dice: translation-dice's
                 want_raw = sorted(_NUMBER_RE.findall(source))
+            value = without_dice(value, lang)
             got_raw = sorted(_NUMBER_RE.findall(value))
             if got_raw == want_raw:
                 continue  # the usual case: the same numbers, written alike

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
-from ..content.model import Element, Face, Game, Layout
+from ..content.model import Element, Face, Game, Layout, Text
 from ..content.schema import Located, suggest
 from ..core.findings import Pos
 from ..core.rules import (
@@ -103,6 +103,12 @@ def _faces(game: Game) -> list[tuple[Face, str, Any]]:
         if board.back is not None:
             out.append((board.back, "back", board))
     return out
+
+
+def face_texts(game: Game) -> list[Text]:
+    """Every text a face sets (its title, text, fields...): the texts whose ``{name}`` may
+    be a value of the face."""
+    return [text for face, _side, _owner in _faces(game) for _name, text in face.texts()]
 
 
 @check
@@ -203,10 +209,15 @@ def _not_a_colour(name: str, value: str) -> str:
 
 @check
 def track_boards(game: Game, ctx: CheckContext) -> None:
-    """The board a track says it is printed on exists."""
+    """The board a track says it is printed on, and the tokens that mark it, exist."""
+    tokens = [*game.tokens, *(t.id for _s, t in game.all_tokens())]
     for track in game.tracks.values():
         if track.board is not None and track.board not in game.boards:
             _unknown(ctx, track.at("board"), "board", track.board, sorted(game.boards))
+        markers = [track.markers] if isinstance(track.markers, str) else track.markers or []
+        for name in markers:
+            if name not in tokens:
+                _unknown(ctx, track.at("markers"), "token set or token", name, tokens)
 
 
 def _element_references(game: Game, layout: Layout, ctx: CheckContext) -> None:
@@ -434,6 +445,8 @@ def icons_and_tokens(game: Game, ctx: CheckContext) -> None:
         for _name, text in face.texts():
             for lang, value in text.values.items():
                 for tok in tokens(value):
+                    if "." in tok:
+                        continue  # a reference to the game's data: pnp.validate.references
                     if tok not in game.icons and tok not in values and tok not in card_values:
                         ctx.add(
                             REFERENCE,

@@ -7,17 +7,21 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ..content.model import Card, Covers, Game, Outcome, Table
+from ..content.model import Card, Covers, Game, Outcome, Table, Track, plain
+from ..content.records import key_column
+from ..content.refs import player_counts
 from ..content.schema import suggest
 from ..core.findings import Pos
-from ..core.rules import COVERAGE, STAGES
+from ..core.rules import COVERAGE, DUPLICATE_ROW, STAGES
 from .context import CheckContext, check
 
 MAX_RANGE = 100_000  # Covers.check refuses wider ranges
 
 
 def usable(covers: Covers) -> bool:
-    kinds = [k for k in ("dice", "range", "combinations") if getattr(covers, k) is not None]
+    kinds = [
+        k for k in ("dice", "range", "combinations", "track") if getattr(covers, k) is not None
+    ]
     if len(kinds) != 1:
         return False
     if covers.range is not None:  # the schema refuses ranges it cannot check quickly
@@ -110,7 +114,9 @@ def check_coverage(
     keys: list[tuple[Any, Pos]],
     where: str,
     gap_pos: Pos,
+    track: Track | None = None,
 ) -> None:
+    """Each outcome of ``covers`` has one row (``track``: the track ``covers.track`` names)."""
     seen: dict[Any, Pos] = {}
     if covers.combinations is not None:
         spec = covers.combinations
@@ -131,6 +137,9 @@ def check_coverage(
         if covers.dice is not None:
             universe = dice_outcomes(covers.dice)
             label = str(covers.dice)
+        elif track is not None:
+            universe = list(range(track.min, track.max + 1))
+            label = f"the spaces of track {track.id}, {track.min}..{track.max}"
         else:
             assert covers.range is not None
             lo, hi = covers.range[0], covers.range[-1]
@@ -206,8 +215,60 @@ def lookup_tables(game: Game, ctx: CheckContext) -> None:
                 f"columns: {', '.join(c.id for c in table.columns)}",
             )
             continue
+        track = None
+        if covers.track is not None:
+            track = game.tracks.get(covers.track)
+            if track is None:
+                ctx.add(
+                    "reference",
+                    covers.at("track"),
+                    f"table {table.id}: covers.track {covers.track!r} is not a track; "
+                    f"{suggest(covers.track, sorted(game.tracks))}"
+                    f"tracks: {', '.join(sorted(game.tracks)) or '(none)'}",
+                    needs=(f"tracks/{covers.track}",),
+                )
+                continue
+            if track.max - track.min > MAX_RANGE:
+                continue
         keys = _table_keys(table, key)
-        check_coverage(ctx, covers, keys, f"table {table.id}", covers.pos)
+        check_coverage(ctx, covers, keys, f"table {table.id}", covers.pos, track)
+
+
+@check
+def duplicate_rows(game: Game, ctx: CheckContext) -> None:
+    """A table read by its key (numbers: player counts, levels, results) has one row per key;
+    any table, never the same row twice (duplicate-row). A table with covers: is
+    table-coverage's; a table keyed by words may list a word on several rows (Austerity's
+    cuts: an Institution with each of its pairs)."""
+    for table in game.tables.values():
+        key = key_column(table)
+        if key is None or table.covers is not None:
+            continue
+        seen: dict[int, Pos] = {}
+        rows: dict[str, Pos] = {}
+        for cells, positions in zip(table.cells, table.cell_pos, strict=True):
+            pos = positions.get(key, table.pos)
+            whole = repr(sorted((k, str(plain(v, game.source_language))) for k, v in cells.items()))
+            if whole in rows:
+                ctx.add(
+                    DUPLICATE_ROW,
+                    pos,
+                    f"table {table.id}: this row repeats the row at line {rows[whole].line}, cell "
+                    "for cell: remove one",
+                )
+                continue
+            rows[whole] = pos
+            for n in player_counts(cells.get(key)):
+                if n in seen:
+                    ctx.add(
+                        DUPLICATE_ROW,
+                        pos,
+                        f"table {table.id}: key {n} already has its row at line {seen[n].line} "
+                        f"(column {key}): a table read by its key has one row per key; merge the "
+                        "rows, or fix the key",
+                    )
+                    break
+                seen[n] = pos
 
 
 def _table_keys(table: Table, key: str) -> list[tuple[Any, Pos]]:

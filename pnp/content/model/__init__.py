@@ -38,7 +38,18 @@ from .game import (
     Sections,
     SetupSheet,
 )
-from .scenarios import BoardRef, CardRef, DeckStep, Filter, Players, Scenario, Track
+from .scenarios import (
+    BoardRef,
+    CardRef,
+    Count,
+    DeckStep,
+    Difficulty,
+    DrawFrom,
+    Filter,
+    Players,
+    Scenario,
+    Track,
+)
 from .tables import (
     BoxEntry,
     Column,
@@ -107,11 +118,14 @@ __all__ = [
     "ColorT",
     "Column",
     "Combinations",
+    "Count",
     "Covers",
     "Deal",
     "Deck",
     "DeckStep",
     "Dice",
+    "Difficulty",
+    "DrawFrom",
     "Element",
     "Face",
     "FamilyName",

@@ -102,6 +102,11 @@ class Deck(Located):
         doc="the cards, in print order, or a spreadsheet (file or {file:, sheet:})",
     )
     tags: list[str] = fld(default_factory=list, doc="free labels")
+    in_box: bool = fld(
+        True,
+        doc="false: the rulebook's component list leaves it out (a player aid of this "
+        "copy's own), so no box: line need count it (rule box-unlisted)",
+    )
 
     @property
     def total(self) -> int:
@@ -127,6 +132,11 @@ class TokenSet(Located):
     back: Face | None = fld(None, doc="shared back; omit for single-sided tokens")
     tokens: Annotated[list[Card], SheetSource] = fld(
         default_factory=list, doc="the tokens, each with its copies, or a spreadsheet"
+    )
+    in_box: bool = fld(
+        True,
+        doc="false: the rulebook's component list leaves it out (a player aid of this "
+        "copy's own), so no box: line need count it (rule box-unlisted)",
     )
 
     @property
@@ -216,6 +226,11 @@ class Board(Face):
     copies: int = fld(1, doc="how many copies the box holds")
     back: Face | None = fld(None, doc="the other side, for two-sided boards")
     placeholder: bool = fld(False, doc="the rulebook does not publish this board's content")
+    in_box: bool = fld(
+        True,
+        doc="false: the rulebook's component list leaves it out (a player aid of this "
+        "copy's own), so no box: line need count it (rule box-unlisted)",
+    )
     assumption: str | None = fld(
         None, doc="this copy's own choice where the rulebook is silent: why, or what it says"
     )

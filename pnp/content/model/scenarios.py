@@ -37,6 +37,10 @@ class Track(Located):
     max: int = fld(doc="highest value", kw_only=True)
     start: int | None = fld(None, doc="usual starting value")
     board: str | None = fld(None, doc="board the track is printed on")
+    markers: str | list[str] | None = fld(
+        None,
+        doc="the token sets or tokens that mark it: each of its cells must hold one (track-cell)",
+    )
 
     def check(self, ctx: Context) -> None:
         if self.max < self.min:
@@ -92,6 +96,55 @@ class CardRef(Custom):
         }
 
 
+class DrawFrom(Custom):
+    """``draw: {table: setup, column: events}``: how many to draw for each player count is
+    that column's cell in the table's row for the count (found by the table's key column)."""
+
+    type_label = "{table: ID, column: ID}"
+
+    def __init__(self, table: str, column: str, pos: Pos, tpos: Pos, cpos: Pos) -> None:
+        self.table = table
+        self.column = column
+        self.pos = pos
+        self.tpos = tpos  # where table: and column: are written
+        self.cpos = cpos
+        # filled when the game is loaded (pnp.content.refs.link): players -> number, and why
+        # some player count has none
+        self.values: dict[int, int] = {}
+        self.problem = ""
+
+    def __repr__(self) -> str:
+        return f"DrawFrom({self.table!r}, {self.column!r})"
+
+    @staticmethod
+    def accepts(value: Any) -> bool:
+        return isinstance(value, YMap) and ("table" in value or "column" in value)
+
+    @classmethod
+    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:
+        if isinstance(value, YMap):
+            extra = [k for k in value if k not in ("table", "column")]
+            table, column = value.get("table"), value.get("column")
+            if not extra and isinstance(table, str) and isinstance(column, str):
+                return cls(table, column, pos, value.value_pos("table"), value.value_pos("column"))
+        ctx.error(
+            pos,
+            "a draw from a table is written {table: ID, column: ID} (the table's key column "
+            f"gives the player counts), found {describe(value)}",
+        )
+        return INVALID
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {"table": {"type": "string"}, "column": {"type": "string"}},
+            "required": ["table", "column"],
+            "additionalProperties": False,
+            "description": "the numbers of a table's column, one per player count",
+        }
+
+
 @dataclass
 class Filter(Located):
     """Selects cards of a deck by tag or by value."""
@@ -102,6 +155,26 @@ class Filter(Located):
     tag: str | None = fld(None, doc="cards carrying this tag")
     values: dict[str, int | float | str] = fld(
         default_factory=dict, doc="cards whose values match all of these"
+    )
+    card: str | None = fld(None, doc="the card (or token) with this id")
+
+
+# how many cards a step draws, deals, reveals or splits into piles: a number, a mapping from
+# player count to number, or an expression of ``players`` and the difficulty's values
+Count = int | str | DrawFrom | dict[int, int]  # DrawFrom: {table: ID, column: ID}
+
+
+@dataclass
+class Difficulty(Located):
+    """A difficulty level of a scenario: a name, and numbers its card steps use."""
+
+    label: ClassVar[str] = "a difficulty level"
+
+    id: str = fld("", doc="the level's id (the key under difficulties:)")
+    name: Text | None = fld(None, doc="the level's name")
+    values: dict[str, int] = fld(
+        default_factory=dict,
+        doc="whole numbers the card steps' expressions use, e.g. {epidemics: 4}",
     )
 
 
@@ -115,10 +188,10 @@ class DeckStep(Located):
     only: Filter | None = fld(None, doc="keep only the cards matching this filter")
     exclude: Filter | None = fld(None, doc="set aside the cards matching this filter")
     remove: list[CardRef] = fld(default_factory=list, doc="take these cards out of the game")
-    draw: int | str | dict[int, int] | None = fld(
+    draw: Count | None = fld(
         None,
-        doc="draw this many at random: a number, a mapping players -> number, or an "
-        "expression of players",
+        doc="draw this many at random: a number, a mapping players -> number, an "
+        "expression of players, or {table: ID, column: ID} (a table's column by player count)",
     )
     order: list[CardRef] = fld(
         default_factory=list, doc="use exactly these cards, in this order (e.g. named plans)"
@@ -126,6 +199,22 @@ class DeckStep(Located):
     top: list[CardRef] = fld(default_factory=list, doc="put these cards on top, in order")
     bottom: list[CardRef] = fld(default_factory=list, doc="put these cards at the bottom")
     shuffle: bool = fld(True, doc="shuffle the deck (before top/bottom are placed)")
+    deal: Count | None = fld(
+        None,
+        doc="deal this many cards to each player from the top of the deck: a number, a "
+        "mapping players -> number, or an expression of players and the difficulty's values",
+    )
+    reveal: Count | None = fld(
+        None, doc="turn this many cards face up from the top of the deck (a market row, a display)"
+    )
+    piles: Count | None = fld(
+        None, doc="split the deck into this many piles, as equal as can be, larger piles on top"
+    )
+    each_pile: Filter | None = fld(
+        None,
+        doc="shuffle one card matching this filter into each pile, from the cards of the deck "
+        "that the step did not take (e.g. the epidemics)",
+    )
     note: Text | None = fld(None, doc="how to do it, printed on the scenario sheet")
 
 
@@ -152,6 +241,10 @@ class Scenario(Located):
     extends: str | None = fld(None, doc="a variant: the scenario it modifies")
     players: Players | None = fld(None, doc="player counts it allows (default: the game's)")
     difficulty: Text | None = fld(None, doc="difficulty level")
+    difficulties: dict[str, Difficulty] = fld(
+        default_factory=dict,
+        doc="difficulty levels, by id: each gives numbers its card steps use (epidemics: 4)",
+    )
     story: Text | None = fld(None, doc="historical or thematic introduction")
     boards: list[BoardRef] = fld(default_factory=list, doc="boards and tiles on the table")
     start: dict[str, int] = fld(default_factory=dict, doc="starting values of tracks, by id")

@@ -95,10 +95,11 @@ class Covers(Located):
     ) = fld(None, doc="every outcome of these dice")
     range: list[int] | None = fld(None, doc="every whole number from..to, e.g. [0, 3]")
     combinations: Combinations | None = fld(None, doc="every combination of items")
+    track: str | None = fld(None, doc="every space of this track, from its min to its max")
     key: str | None = fld(None, doc="the key column (default: the first)")
 
     def check(self, ctx: Context) -> None:
-        kinds = ("dice", "range", "combinations")
+        kinds = ("dice", "range", "combinations", "track")
         given = [k for k in kinds if self.given(k)]
         valid = [k for k in kinds if getattr(self, k) is not None]
         # a value the schema refused is reported where it is written, not again here
@@ -106,12 +107,13 @@ class Covers(Located):
         if len(given) > 1:
             ctx.error(
                 self.at(given[1]),
-                f"covers: takes one of dice:, range: or combinations:, not {' and '.join(given)}",
+                f"covers: takes one of dice:, range:, combinations: or track:, not "
+                f"{' and '.join(given)}",
             )
         elif not valid and not refused:
             ctx.error(
                 self.at(given[0]) if given else self.pos,
-                "covers: needs one of dice:, range: or combinations:, with a value",
+                "covers: needs one of dice:, range:, combinations: or track:, with a value",
             )
         if self.range is not None and (len(self.range) != 2 or self.range[0] > self.range[1]):
             ctx.error(self.at("range"), "range is [from, to] with from <= to")
@@ -219,6 +221,12 @@ class BoxEntry(Located):
         False,
         doc="not printed: the players bring it (real coins, dice, a bag); the home copy's "
         "component list says so. Such a line names no card, deck, token or board",
+    )
+    per_player: int | None = fld(
+        None,
+        doc="how many of these each player needs (a screen, a marker, a player aid): the "
+        "count must hold that many for the most players the game allows; {per_player} prints it",
+        bounds=(1, None),
     )
 
     SELECTORS: ClassVar[tuple[str, ...]] = ("card", "deck", "tokens", "token", "board", "tag")

@@ -39,6 +39,9 @@ class Text(Custom):
         # forms by CLDR category (zero, one, two, few, many, other); values[lang] is "other"
         self.count: str | None = None
         self.forms: dict[str, dict[str, str]] = {}
+        # the values the text names for itself ({count} in a box line), by what it belongs to:
+        # filled when the game is loaded (pnp.content.refs.link)
+        self.scope: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"Text({self.values!r})"
@@ -91,11 +94,14 @@ class Text(Custom):
     def _plural_from_yaml(cls, value: YMap, pos: Pos, ctx: Context) -> Any:
         """``{count: n, en: {one: ..., other: ...}, it: {...}}``: a text with plural forms."""
         count = value.get("count")
-        if not isinstance(count, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", count):
+        if not isinstance(count, str) or not re.fullmatch(
+            r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_-]+)*", count
+        ):
             ctx.error(
                 value.value_pos("count"),
                 f"count: expected the name of the value that chooses the plural form (e.g. "
-                f"count: n for {{n}}), found {describe(count)}",
+                f"count: n for {{n}}, or a reference such as decks.events.total), found "
+                f"{describe(count)}",
             )
             return INVALID
         values: dict[str, str] = {}

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from ... import __version__
 from ...content.model import Game, Text
+from ...content.refs import RefError, lookup, number_text, paths
 from ..plural import plural_forms_for
 from ..po import Catalog, Entry, Flags
 from ..words import CONTEXT, SHEET_WORDS, Word
@@ -77,7 +78,7 @@ def po_header(game: Game, lang: str, template: Catalog) -> Entry:
     return _header(fields, comments)
 
 
-_TOKEN = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+_TOKEN = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)*\}")
 
 
 def brace_flags(text: str) -> Flags:
@@ -141,6 +142,7 @@ def template(game: Game, printed: set[str] | None = None) -> Catalog:
             extracted.insert(0, " ".join(text.note.split()))
         if text.count:
             extracted.append(f"plural forms: {{{text.count}}} chooses the form")
+        extracted.extend(_reference_notes(game, text, source + (source_plural or "")))
         cat.entries.append(
             Entry(
                 source,
@@ -162,6 +164,27 @@ def template(game: Game, printed: set[str] | None = None) -> Catalog:
             )
         )
     return cat
+
+
+def _reference_notes(game: Game, text: Text, source: str) -> list[str]:
+    """A note on the references of a text: each prints a number of the game's data, and the
+    translation keeps it as written."""
+    own = [f"{{{n}}} (prints {v})" for n, v in text.scope.items() if f"{{{n}}}" in source]
+    notes = [f"keep as written: {', '.join(own)}, this line's own number"] if own else []
+    found = list(dict.fromkeys(paths(source)))
+    if not found:
+        return notes
+    shown = []
+    for path in found:
+        try:
+            shown.append(f"{{{path}}} (prints {number_text(lookup(game, path), '')})")
+        except RefError:
+            shown.append(f"{{{path}}}")
+    return [
+        *notes,
+        "references to the game's data, printed as numbers: keep each as written: "
+        + ", ".join(shown),
+    ]
 
 
 def _translator_notes(game: Game) -> dict[str, list[str]]:

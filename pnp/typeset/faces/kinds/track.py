@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ....content.model import Element, Game
+from ....content.model import Track as TrackSpec
+from ....content.queries import token_size
 from ....core.rules import TRACK_CELL
 from ....core.units import mm, pt
 from ...layout import rl_color as color
@@ -167,16 +169,17 @@ class Track(ElementKind):
         return [turned(box_corners(s), about, el.rotate) for s in strips]
 
     def face_findings(self, p: Placed) -> Iterator[tuple[str, str]]:
-        """Cells a marker fits in: each at least print.min_track_cell mm wide and high."""
+        """Cells a marker fits in: each at least print.min_track_cell mm wide and high, and
+        as large as the tokens the track names as its markers."""
         el, game = p.el, p.game
-        least = game.print.min_track_cell
         track = game.tracks.get(el.track or "")
+        least, marker = marker_size(game, track) if track is not None else (0.0, "")
         box = element_box(el, p.w, p.h) if track is not None else None
         if track is None or box is None:
             return  # an unknown track: the structure checks report it
         n = max(track.max - track.min + 1, 1)
         if el.direction == "around":
-            yield from _around_findings(p, box, n, track.id, least)
+            yield from _around_findings(p, box, n, track.id, least, marker)
             return
         vertical = el.direction == "vertical"
         cw, ch = (box[2], box[3] / n) if vertical else (box[2] / n, box[3])
@@ -191,15 +194,39 @@ class Track(ElementKind):
             TRACK_CELL,
             f"{p.named} draws the {n} cells of track {track.id} "
             f"({track.min}..{track.max}) in a {_mm(box[2])} x {_mm(box[3])} mm box on "
-            f"{p.what}: each cell is {_mm(cw)} x {_mm(ch)} mm, smaller than a marker "
-            f"({_mm(least)} mm, print.min_track_cell): make the box "
-            f"{' and '.join(need)}, or set print.min_track_cell to the size of "
-            "the game's markers",
+            f"{p.what}: each cell is {_mm(cw)} x {_mm(ch)} mm, smaller than {marker}: make "
+            f"the box {' and '.join(need)}, or {_smaller(marker)}",
         )
 
 
+def marker_size(game: Game, track: TrackSpec) -> tuple[float, str]:
+    """The side of the smallest cell that holds the track's markers, and what they are: the
+    largest token it names (``markers:``), else print.min_track_cell."""
+    least = game.print.min_track_cell
+    said = f"a marker ({_mm(least)} mm, print.min_track_cell)"
+    names = [track.markers] if isinstance(track.markers, str) else list(track.markers or [])
+    sets = {s.id: s for s in game.tokens.values()}
+    homes = {t.id: s for s in game.tokens.values() for t in s.tokens}
+    for name in names:
+        owner = sets.get(name) or homes.get(name)
+        if owner is None:
+            continue  # an unknown marker: the structure checks report it
+        size = token_size(owner)
+        side = max(size.w, size.h)
+        if side > least + 0.005:
+            least = side
+            said = f"its markers ({name}: {owner.shape} tokens of {_mm(owner.size)} mm)"
+    return least, said
+
+
+def _smaller(marker: str) -> str:
+    if marker.startswith("its markers"):
+        return "make its markers smaller (the token set's size:)"
+    return "set print.min_track_cell to the size of the game's markers"
+
+
 def _around_findings(
-    p: Placed, box: Box, n: int, track: str, least: float
+    p: Placed, box: Box, n: int, track: str, least: float, marker: str
 ) -> Iterator[tuple[str, str]]:
     """The cells of a track around its box, each big enough for a marker."""
     if n < MIN_CELLS:
@@ -218,9 +245,8 @@ def _around_findings(
         TRACK_CELL,
         f"{p.named} runs the {n} cells of track {track} around a {_mm(box[2])} x "
         f"{_mm(box[3])} mm box on {p.what}: its smallest cell is {_mm(small.box[2])} x "
-        f"{_mm(small.box[3])} mm, smaller than a marker ({_mm(least)} mm, "
-        "print.min_track_cell): make the box larger or depth: deeper, or set "
-        "print.min_track_cell to the size of the game's markers",
+        f"{_mm(small.box[3])} mm, smaller than {marker}: make the box larger or depth: "
+        f"deeper, or {_smaller(marker)}",
     )
 
 

@@ -1,0 +1,235 @@
+"""A number written twice agrees with itself: where a text or a scenario still writes a number
+that the data it belongs to holds, the two copies must agree (a reference writes it once:
+docs/format.md, References).
+
+- ``text-number``: a track's name (in that language, or the abbreviation in its name's
+  brackets) followed by a number (``FP 1``, ``the Race track ends at 20``) writes a space the
+  track does not have, or, on a long track, the space just before its last (the end of the
+  track before it grew);
+- ``draw-table``: a scenario step draws (reveals, deals to each player), from a deck a setup
+  table deals, other numbers than the table for some player counts and the same for others
+  (one copy of the figures went stale), or one number while the table deals another one for
+  every count.
+
+A line of the component list and its count are ``box-count``'s (pnp.validate.box).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..content.model import DeckStep, DrawFrom, Game, Scenario, Table, Track
+from ..content.queries import ids_of, player_range, step_count
+from ..content.records import key_column
+from ..content.refs import player_counts
+from ..core.rules import DRAW_TABLE, TEXT_NUMBER
+from .context import CheckContext, check
+from .numbers import quote, written
+from .texts import checked_languages, text_in, text_pos
+
+# a track this long or longer: a number one short of its end is taken for its stale end
+LONG_TRACK = 10
+_BRACKETS_RE = re.compile(r"\s*[(\[]([^()\[\]]*)[)\]]\s*")
+
+
+def _names_of(track: Track, lang: str, game: Game) -> list[str]:
+    """How a text names a track in ``lang``, as patterns: its name, its name without
+    brackets, and an abbreviation in the brackets (``Fuerza Patronal (FP)``: also ``FP``). A
+    name of one word is matched as written (``Salario``, not ``salario``: a common word), a
+    longer one in any case."""
+    if track.name is None:
+        return []
+    name = track.name.values.get(lang) or track.name.values.get(game.source_language) or ""
+    words: list[str] = []
+    bare = _BRACKETS_RE.sub(" ", name).strip()
+    for candidate in (name.strip(), bare):
+        if len(candidate) >= 4 and candidate not in words:
+            words.append(candidate)
+    for inner in _BRACKETS_RE.findall(name):
+        if re.fullmatch(r"[A-Z]{2,5}", inner.strip()):
+            words.append(inner.strip())
+    return [f"(?i:{re.escape(w)})" if " " in w else re.escape(w) for w in words]
+
+
+def _names(game: Game, lang: str) -> tuple[re.Pattern[str] | None, dict[str, Track]]:
+    """One pattern matching every track's names in ``lang`` (a group per track), and the
+    track of each group."""
+    groups: dict[str, Track] = {}
+    parts = []
+    for i, track in enumerate(game.tracks.values()):
+        names = _names_of(track, lang, game)
+        if names:
+            groups[f"t{i}"] = track
+            # longest first: "Tracciato Militare" before "Militare"
+            alternatives = "|".join(sorted(names, key=len, reverse=True))
+            parts.append(f"(?P<t{i}>{alternatives})")
+    if not parts:
+        return None, groups
+    return re.compile(rf"(?<!\w)(?:{'|'.join(parts)})(?!\w)"), groups
+
+
+def _wrong(number: float, track: Track) -> bool:
+    """Whether a space is not one of the track's, or one short of the end of a long track."""
+    if not track.min <= number <= track.max:
+        return True
+    return track.max - track.min + 1 >= LONG_TRACK and number == track.max - 1
+
+
+# a name and the number it is followed by: at most two words between, no punctuation
+_GAP_RE = re.compile(r"[\s:]*(?:[^\W\d_]+[\s:]+){0,2}")
+_MARKS_RE = re.compile(r"\*\*|(?<!\w)_|_(?!\w)")
+_DIGIT_RE = re.compile(r"[0-9]")
+
+
+@check
+def track_numbers(game: Game, ctx: CheckContext) -> None:
+    """A track's name followed by a number writes a space the track has (``text-number``)."""
+    if not game.tracks:
+        return
+    langs = checked_languages(game, ctx)
+    named = {lang: _names(game, lang) for lang in langs}
+    messages = {id(inv.message) for inv in game.invariants if inv.message is not None}
+    for text in game.texts:
+        if id(text) in messages:
+            continue
+        for lang in langs:
+            pattern, tracks = named[lang]
+            value = text_in(game, text, lang, ctx)
+            if pattern is None or not value or not _DIGIT_RE.search(value):
+                continue
+            if not pattern.search(value):
+                continue  # no track named
+            found = _misnamed(value, pattern, tracks)
+            if found is not None:
+                ctx.add(
+                    TEXT_NUMBER, text_pos(game, text, lang, ctx), f"[{lang}] {text.ctx}: {found}"
+                )
+                break  # one finding per text
+
+
+def _misnamed(value: str, pattern: re.Pattern[str], tracks: dict[str, Track]) -> str | None:
+    """What the first track name followed by a space the track lacks says, or None."""
+    plain = _MARKS_RE.sub("", value)
+    numbers = None
+    for m in pattern.finditer(plain):
+        track = tracks[m.lastgroup or ""]
+        if numbers is None:
+            numbers = written(plain)
+        n = next((n for n in numbers if n.start >= m.end()), None)
+        if n is None or _GAP_RE.fullmatch(plain[m.end() : n.start]) is None:
+            continue
+        if plain[n.end : n.end + 2].strip().startswith(("%", "‰")):
+            continue  # a share, not a space
+        number = float(n.value)
+        if not _wrong(number, track):
+            continue
+        if track.min <= number <= track.max:
+            said = f"{n.raw}, one short of its last space {track.max}"
+        else:
+            said = f"{n.raw}, which is not on it ({track.min}..{track.max})"
+        return (
+            f'"{quote(plain, n.start, n.end)}" names track {track.id} and writes {said}: '
+            f"write {{tracks.{track.id}.max}} (or .min, .start) to print the track's own "
+            "number, or correct the number"
+        )
+    return None
+
+
+# --- a scenario's draws and the table that deals the same deck ---------------------------------
+
+
+# a step's count, and the ``per:`` of the table column it repeats
+_STEP_COUNTS = (("draw", "game"), ("reveal", "game"), ("deal", "player"))
+
+
+def _dealt(game: Game, table: Table, deck: str, per: str) -> str | None:
+    """The column of ``table`` that deals cards of ``deck`` (the whole deck, or cards of it),
+    counted ``per`` game or per player."""
+    homes = {c.id: d.id for d, c in game.all_cards()}
+    for col in table.columns:
+        deal = col.deals
+        if deal is None or deal.per != per:
+            continue
+        if (
+            deal.deck == deck
+            or deal.tokens == deck
+            or (deal.card is not None and {homes.get(c) for c in ids_of(deal.card)} == {deck})
+        ):
+            return col.id
+    return None
+
+
+def _by_players(table: Table, column: str, counts: range) -> dict[int, int]:
+    """The column's cell for each player count: a players table's row for it; a table of one
+    row that no player count keys holds for every count (as ``pnp setup`` deals it)."""
+    key = key_column(table) or ""
+    out: dict[int, int] = {}
+    if key != "players" and table.column("players") is None:
+        if len(table.cells) != 1:
+            return out  # rows by something else than the player count
+        cell = table.cells[0].get(column)
+        if isinstance(cell, int) and not isinstance(cell, bool):
+            return dict.fromkeys(counts, cell)
+        return out
+    for cells in table.cells:
+        cell = cells.get(column)
+        if isinstance(cell, int) and not isinstance(cell, bool):
+            for n in player_counts(cells.get(key)):
+                out.setdefault(n, cell)
+    return out
+
+
+@check
+def scenario_draw_tables(game: Game, ctx: CheckContext) -> None:
+    """A step's draws (reveals, deals to each player) agree with a table that deals the same
+    deck by player count, where they agree for some counts (``draw-table``)."""
+    for scenario in game.scenarios.values():
+        counts = range(player_range(game, scenario)[0], player_range(game, scenario)[1] + 1)
+        for step in scenario.cards:
+            for what, per in _STEP_COUNTS:
+                value = getattr(step, what)
+                if value is None or isinstance(value, DrawFrom):
+                    continue
+                found = [
+                    (table, column)
+                    for table in game.tables.values()
+                    if (column := _dealt(game, table, step.deck, per)) is not None
+                ]
+                said = [_disagreement(scenario, step, what, t, c, counts) for t, c in found]
+                if any(m is not None and not m[0] for m in said):
+                    continue  # a table agrees in full
+                # the table it agrees with most: the copy of the figures that went stale
+                stale = sorted((m[1], i, m[0]) for i, m in enumerate(said) if m is not None)
+                if stale:
+                    ctx.add(DRAW_TABLE, step.at(what), stale[0][2])
+
+
+def _disagreement(
+    scenario: Scenario, step: DeckStep, what: str, table: Table, column: str, counts: range
+) -> tuple[str, int] | None:
+    """What differs and for how many counts, when the step's count (``draw``, ``reveal``,
+    ``deal``) and the table's column agree for some counts and not for others ("" when they
+    agree in full, None when they are other figures)."""
+    dealt = _by_players(table, column, counts)
+    value = getattr(step, what)
+    same: list[tuple[int, int, int]] = []
+    other: list[tuple[int, int, int]] = []
+    for n in counts:
+        drawn = step_count(value, n, what=what)
+        if n not in dealt or not isinstance(drawn, int):
+            continue
+        (same if drawn == dealt[n] else other).append((n, drawn, dealt[n]))
+    if same and not other:
+        return "", 0
+    constant = isinstance(value, int)
+    if constant and other and len({t for _n, _d, t in same + other}) == 1:
+        pass  # the table deals the same for every count, and the step draws another number
+    elif not same or not other or constant:
+        return None  # another figure altogether (a constant draw beside a table by count)
+    verb = {"draw": "draws", "reveal": "reveals", "deal": "deals each player"}[what]
+    listed = "; ".join(f"with {n} players it {verb} {d}, the table {t}" for n, d, t in other)
+    return (
+        f"scenario {scenario.id} {verb} from {step.deck} what table {table.id} (column "
+        f"{column}) deals, except: {listed}. Make them agree, or write the numbers once: "
+        f"{what}: {{table: {table.id}, column: {column}}}"
+    ), len(other)

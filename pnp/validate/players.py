@@ -1,0 +1,109 @@
+"""The player range: every players table, scenario draw and per-player component agrees with
+the game's ``players:`` (rule ``player-range``).
+
+- a table keyed by player counts (its key column is ``players``) has no row outside the
+  game's range, and, unless ``covers: {range: ...}`` says which counts it is for, a row for
+  every count of the range; a ``covers:`` range lies within the game's;
+- a scenario's draw by player count (``draw: {2: 12, 3: 16}``) names only counts the
+  scenario allows (a missing one is ``scenario-deck``'s);
+- a line of the component list with ``per_player: N`` holds N for each of the most players.
+"""
+
+from __future__ import annotations
+
+from ..content.model import Game, Players, Scenario, Table
+from ..content.queries import player_range
+from ..content.records import key_column
+from ..content.refs import player_counts
+from ..core.rules import PLAYER_RANGE
+from .context import CheckContext, check
+
+
+def _span(counts: list[int]) -> str:
+    """Counts as the designer reads them: 2-4, or 2, 5."""
+    if not counts:
+        return "none"
+    if counts == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2:
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
+@check
+def player_ranges(game: Game, ctx: CheckContext) -> None:
+    players = game.meta.players
+    if players is None:
+        return
+    for table in game.tables.values():
+        if key_column(table) == "players":
+            _players_table(table, players, ctx)
+    for scenario in game.scenarios.values():
+        _scenario_draws(game, scenario, ctx)
+    for entry in game.meta.box:
+        if entry.per_player is None or entry.bring:
+            continue
+        need = entry.per_player * players.max
+        if entry.count < need:
+            ctx.add(
+                PLAYER_RANGE,
+                entry.at("count"),
+                f"this line holds {entry.count}, {entry.per_player} per player (per_player), "
+                f"but the game plays up to {players.max} players, who need {need}: add "
+                "copies (and raise the count), or lower players: max",
+            )
+
+
+def _players_table(table: Table, players: Players, ctx: CheckContext) -> None:
+    """Rows within the game's range, and every count of it covered (or said otherwise)."""
+    lo, hi = players.min, players.max
+    said = range(0)  # the counts a covers: range beyond the game's already reports
+    if table.covers is not None and table.covers.range is not None:
+        a, b = table.covers.range[0], table.covers.range[-1]
+        if a < lo or b > hi:
+            said = range(a, b + 1)
+            ctx.add(
+                PLAYER_RANGE,
+                table.covers.at("range"),
+                f"table {table.id} covers {a}-{b} players, but the game plays {lo}-{hi}: "
+                "narrow covers: range to the counts the game allows",
+            )
+    covered: set[int] = set()
+    for cells, positions in zip(table.cells, table.cell_pos, strict=True):
+        counts = player_counts(cells.get("players"))
+        covered.update(counts)
+        outside = [n for n in counts if not lo <= n <= hi and n not in said]
+        if outside:
+            ctx.add(
+                PLAYER_RANGE,
+                positions.get("players", table.pos),
+                f"table {table.id} has a row for {_span(outside)} player"
+                f"{'s' if outside != [1] else ''}, but the game plays {lo}-{hi} (game.yaml, "
+                "players:): remove the row, or widen the game's range",
+            )
+    if table.covers is not None:
+        return  # the counts it is for: table-coverage checks each has its row
+    inside = sorted(n for n in covered if lo <= n <= hi)
+    missing = [n for n in range(lo, hi + 1) if n not in covered]
+    if missing and inside:
+        ctx.add(
+            PLAYER_RANGE,
+            table.at("rows") if table.given("rows") else table.pos,
+            f"table {table.id} has no row for {_span(missing)} players, and the game plays "
+            f"{lo}-{hi}: add the rows, or say which counts it is for with covers: "
+            f"{{range: [{inside[0]}, {inside[-1]}]}}",
+        )
+
+
+def _scenario_draws(game: Game, scenario: Scenario, ctx: CheckContext) -> None:
+    """A draw by player count names only counts the scenario allows."""
+    lo, hi = player_range(game, scenario)
+    for step in scenario.cards:
+        if not isinstance(step.draw, dict):
+            continue
+        extra = sorted(n for n in step.draw if not lo <= n <= hi)
+        if extra:
+            ctx.add(
+                PLAYER_RANGE,
+                step.at("draw"),
+                f"scenario {scenario.id} draws from {step.deck} for {_span(extra)} players, "
+                f"but it is for {lo}-{hi}: remove those counts, or widen its players:",
+            )
