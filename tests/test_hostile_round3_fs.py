@@ -1,0 +1,206 @@
+"""Hostile input, third round (issue 33), the classes about files and folders: a shipped
+`output/` folder, links and special files where pnp writes, symbolic-link loops, numbers too
+large to print, and what reaches the terminal or JSON. Each case failed on the code before its
+fix. The machinery (running pnp in process or in a measured subprocess, the contract on exit
+codes and messages) is tests/test_hostile.py's."""
+
+# ruff: noqa: F811 - the fixtures imported from test_hostile are parameters of the tests
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_hostile import (  # noqa: F401 - fixtures are used by name
+    GAME,
+    Result,
+    assert_bounded,
+    measured,
+    pnp,
+    put,
+    root,
+)
+
+from helpers import snapshot
+
+PREVIEW = "output/mini/preview"
+SCRIPT = "<script>alert('shipped')</script>"
+SHIPPED_PAGE = (
+    '<html lang="en"><body><h1>Shipped</h1><!--pnp:faces--><section class="face" id="evil">'
+    f"{SCRIPT}</section><!--/pnp:faces--></body></html>"
+)
+
+
+def _with_errors(root: Path) -> None:
+    decks = root / GAME / "decks.yaml"
+    decks.write_text(decks.read_text("utf-8").replace("copies: 4", 'copies: "x"', 1), "utf-8")
+
+
+def _unreadable_game(root: Path) -> None:
+    game = root / GAME / "game.yaml"
+    game.write_text(game.read_text("utf-8") + "id: [\n", "utf-8")
+
+
+def _outside(tmp_path: Path) -> Path:
+    outside = tmp_path / "outside"
+    outside.mkdir(exist_ok=True)
+    (outside / "secret.txt").write_text("SECRET-TEXT\n", "utf-8")
+    (outside / "keep.png").write_bytes(b"not pnp's")
+    return outside
+
+
+# --- 1. a shipped output/ folder is written, never trusted ---------------------------------
+
+
+@pytest.mark.parametrize("damage", [_with_errors, _unreadable_game], ids=["errors", "no-game"])
+def test_a_shipped_page_is_never_reused(
+    root: Path, pnp: Callable[..., Result], damage: Callable[[Path], None]
+) -> None:
+    put(root, f"{PREVIEW}/index.html", SHIPPED_PAGE)
+    damage(root)
+    res = pnp("preview", "mini", "--root", root)
+    assert res.code == 1, res.text
+    page = (root / PREVIEW / "index.html").read_text("utf-8")
+    assert "<script>alert" not in page and "Shipped" not in page
+    assert 'id="evil"' not in page
+
+
+def test_a_shipped_manifest_is_data_escaped_and_checked(
+    root: Path, pnp: Callable[..., Result], tmp_path: Path
+) -> None:
+    """The manifest is the one thing pnp reads again: what it says is escaped, an image it
+    names must be pnp's (a regular file named as pnp names them, in a real folder)."""
+    outside = _outside(tmp_path)
+    face = {
+        "key": "evil",
+        "label": SCRIPT,
+        "owner": "o",
+        "card": "c",
+        "side": "front",
+        "kind": "card",
+        "span": "one",
+        "pixels": [10, 10],
+        "images": {"en": "en/x.png"},
+    }
+    bad = dict(face, key="bad", images={"en": "javascript:alert(1)/x.png"})
+    data = {"pnp": 1, "title": SCRIPT, "langs": ["en"], "faces": [face, bad], "setups": {}}
+    data["files"] = ["en/x.png", "javascript:alert(1)/x.png"]
+    put(root, f"{PREVIEW}/.pnp-preview.json", json.dumps(data))
+    (root / PREVIEW / "en").mkdir()
+    os.symlink(outside / "keep.png", root / PREVIEW / "en" / "x.png")
+    _unreadable_game(root)
+    res = pnp("preview", "mini", "--root", root)
+    assert res.code == 1
+    page = (root / PREVIEW / "index.html").read_text("utf-8")
+    assert "<script>alert" not in page and "&lt;script&gt;" in page  # shown, escaped
+    assert "javascript:" not in page  # no image named as pnp never names them
+    assert 'src="en/x.png"' not in page  # a link is not pnp's image
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device-link", "outside-link"])
+def test_an_old_page_that_is_no_file_of_pnp_is_not_read(
+    root: Path, tmp_path: Path, kind: str
+) -> None:
+    outside = _outside(tmp_path)
+    page = root / PREVIEW / "index.html"
+    page.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(page)
+    elif kind == "device-link":
+        os.symlink("/dev/zero", page)
+    else:
+        (outside / "page.html").write_text(SHIPPED_PAGE.replace(SCRIPT, "SECRET-TEXT"), "utf-8")
+        os.symlink(outside / "page.html", page)
+    _with_errors(root)
+    res = assert_bounded(measured("preview", "mini", "--root", root), seconds=5.0)
+    assert res.code == 1, res.text
+    assert page.is_file() and not page.is_symlink()  # replaced by pnp's page
+    assert "SECRET-TEXT" not in page.read_text("utf-8")
+    assert (outside / "secret.txt").read_text("utf-8") == "SECRET-TEXT\n"
+
+
+@pytest.mark.parametrize(
+    ("linked", "command"),
+    [
+        ("output", "build"),
+        ("output/mini", "build"),
+        ("output/mini/preview", "preview"),
+        ("output/mini/preview/en", "preview"),
+    ],
+)
+def test_an_output_folder_linked_out_of_the_root_is_refused(
+    root: Path, pnp: Callable[..., Result], tmp_path: Path, linked: str, command: str
+) -> None:
+    outside = _outside(tmp_path)
+    (outside / "en").mkdir()
+    (outside / "en" / "old.png").write_bytes(b"not pnp's")
+    before = snapshot(outside)
+    (root / linked).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(outside, root / linked)
+    res = pnp(command, "mini", "--root", root)
+    assert res.code == 1 and "is a symbolic link" in res.text, res.text
+    assert snapshot(outside) == before  # nothing written, nothing removed
+
+
+def test_a_dangling_link_in_place_of_an_output_folder_is_refused(
+    root: Path, pnp: Callable[..., Result], tmp_path: Path
+) -> None:
+    os.makedirs(root / "output")
+    os.symlink(tmp_path / "made-outside", root / "output" / "mini")
+    res = pnp("build", "mini", "--root", root)
+    assert res.code == 1 and "is a symbolic link" in res.text, res.text
+    assert not (tmp_path / "made-outside").exists()
+
+
+def test_cleanup_removes_only_what_pnp_wrote(root: Path, pnp: Callable[..., Result]) -> None:
+    assert pnp("preview", "mini", "--root", root).code == 0
+    folder = root / PREVIEW / "en"
+    drawn = sorted(p.name for p in folder.glob("*.png"))
+    foreign = folder / "mine.png"
+    foreign.write_bytes(b"the designer's own file")
+    decks = root / GAME / "decks.yaml"  # a change: faces drawn again, the old images pruned
+    decks.write_text(decks.read_text("utf-8").replace("Alpha", "Alpha!"), "utf-8")
+    assert pnp("preview", "mini", "--root", root).code == 0
+    now = sorted(p.name for p in folder.glob("*.png"))
+    assert foreign.read_bytes() == b"the designer's own file"  # not pnp's: kept
+    assert now != drawn and set(now) - {"mine.png"} != set(drawn)  # pnp's old one removed
+    assert len(now) == len(drawn) + 1
+
+
+# --- 1. `pnp new` checks every path it touches ---------------------------------------------
+
+
+def _new_root(tmp_path: Path) -> Path:
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    return fresh
+
+
+@pytest.mark.parametrize("case", ["gitignore-link", "cards-link", "gitignore-fifo"])
+def test_pnp_new_refuses_links_and_special_files(tmp_path: Path, case: str) -> None:
+    outside = _outside(tmp_path)
+    fresh = _new_root(tmp_path)
+    if case == "gitignore-link":
+        os.symlink(outside / "secret.txt", fresh / ".gitignore")
+    elif case == "cards-link":
+        os.symlink(outside, fresh / "cards")
+    else:
+        os.mkfifo(fresh / ".gitignore")
+    before = snapshot(outside)
+    res = assert_bounded(measured("new", "game", "--root", fresh))
+    assert res.code == 1, res.text
+    assert "symbolic link" in res.text or "not a regular file" in res.text, res.text
+    assert snapshot(outside) == before
+    assert not (fresh / "README.md").exists()  # refused before anything was made
+
+
+def test_pnp_new_never_writes_through_a_dangling_link(tmp_path: Path) -> None:
+    fresh = _new_root(tmp_path)
+    os.symlink(tmp_path / "made-outside.md", fresh / "README.md")
+    res = assert_bounded(measured("new", "game", "--root", fresh))
+    assert res.code == 0, res.text
+    assert not (tmp_path / "made-outside.md").exists()
+    assert (fresh / "cards" / "game" / "game.yaml").is_file()
