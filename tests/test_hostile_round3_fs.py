@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -204,3 +207,93 @@ def test_pnp_new_never_writes_through_a_dangling_link(tmp_path: Path) -> None:
     assert res.code == 0, res.text
     assert not (tmp_path / "made-outside.md").exists()
     assert (fresh / "cards" / "game" / "game.yaml").is_file()
+
+
+# --- 7. every string that reaches the terminal or JSON is escaped --------------------------
+
+_RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_PO_EMPTY = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+
+
+def _bytes_of(*args: object) -> tuple[int, bytes]:
+    """Run `pnp ARGS...` in a subprocess (in C.UTF-8, as a terminal would): its exit code and
+    its stdout and stderr as bytes."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PNP_DEBUG", "PNP_ROOT")}
+    env["LC_ALL"] = "C.UTF-8"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pnp", *(os.fsencode(a) for a in args)],
+        capture_output=True,
+        timeout=120,
+        env=env,
+    )
+    return proc.returncode, proc.stdout + b"\n" + proc.stderr
+
+
+def _assert_clean(code: int, out: bytes) -> str:
+    assert code in (0, 1), out[-2000:]
+    text = out.decode("utf-8")  # raises on raw bytes of a name that is not UTF-8
+    assert not _RAW.search(text), [line for line in text.splitlines() if _RAW.search(line)]
+    assert "internal error" not in text and "Traceback" not in text, text[-2000:]
+    return text
+
+
+NASTY = "x\a\u202ered\x1b[31m"  # a bell, a right-to-left override, a terminal's escape
+
+
+@pytest.mark.parametrize("command", ["status", "update"])
+def test_locale_folder_names_reach_the_terminal_escaped(root: Path, command: str) -> None:
+    put(root, f"locales/{NASTY}/LC_MESSAGES/mini.po", _PO_EMPTY)
+    args = ["i18n", command, *(["mini"] if command == "update" else []), "--root", root]
+    text = _assert_clean(*_bytes_of(*args))
+    assert "x\\x07\\u202ered\\x1b[31m" in text, text
+
+
+def test_audit_keys_reach_the_terminal_escaped(root: Path) -> None:
+    put(root, f"{GAME}/extra.yaml", 'extra:\n  "k\\e[31m\\u009b\\u202e": 5\n')
+    text = _assert_clean(*_bytes_of("audit", "mini", "--root", root))
+    assert "extra.k\\x1b[31m\\x9b\\u202e: 5 -> 6" in text, text
+
+
+def test_the_summary_line_keeps_a_folder_names_newline_escaped(root: Path) -> None:
+    (root / GAME).rename(root / "cards" / "mi\nni")
+    text = _assert_clean(*_bytes_of("validate", "--root", root))
+    assert "mi\\nni: 1 error(s), 0 warning(s)" in text.splitlines(), text
+
+
+def _undecodable_names(root: Path) -> None:
+    folder = os.fsencode(root / GAME)
+    with open(folder + b"/bad\x9b31m.yaml", "wb") as fh:
+        fh.write(b"x: [\n")
+
+
+def test_a_name_that_is_not_utf8_is_shown_escaped(root: Path) -> None:
+    _undecodable_names(root)
+    text = _assert_clean(*_bytes_of("validate", "--root", root))
+    assert "cards/mini/bad\\x9b31m.yaml:2:1: error [yaml-syntax]" in text, text
+
+
+def test_json_output_is_valid_utf8_with_undecodable_names_escaped(root: Path) -> None:
+    _undecodable_names(root)
+    code, out = _bytes_of("validate", "--format", "json", "--root", root)
+    assert code == 1
+    found = json.loads(out.split(b"\n\n", 1)[0].decode("utf-8"))  # strict UTF-8, strict JSON
+    assert "cards/mini/bad\\x9b31m.yaml" in {f["path"] for f in found}, found
+
+
+def test_json_escapes_what_a_terminal_would_act_on(root: Path) -> None:
+    put(root, f"{GAME}/k\x9b\u202e.yaml", "x: [\n")
+    code, out = _bytes_of("validate", "--format", "json", "--root", root)
+    raw = out.split(b"\n\n", 1)[0].decode("utf-8")
+    assert code == 1 and not _RAW.search(raw), raw  # JSON escapes: the same text once parsed
+    assert "cards/mini/k\x9b\u202e.yaml" in {f["path"] for f in json.loads(raw)}, raw
+
+
+def test_watch_says_changed_file_names_escaped(root: Path) -> None:
+    from pnp.content.load import open_root
+    from pnp.designer.watch import Watcher
+
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=lambda _m: None)
+    folder = os.fsdecode(os.fsencode(root / GAME) + b"/a\x9b\n\x1b[2J.yaml")
+    line = watcher.changed([Path(folder)])
+    assert not _RAW.search(line) and "\udc9b" not in line, repr(line)
+    assert "cards/mini/a\\x9b\\n\\x1b[2J.yaml" in line, line

@@ -27,6 +27,7 @@ from .common import (
     game_names,
     parse_offset,
     progress,
+    say,
 )
 
 if TYPE_CHECKING:
@@ -287,25 +288,23 @@ def _say_written(outputs: list[Output], report: Report) -> None:
         except ValueError:
             shown = o.path
         if o.skipped:
-            typer.echo(
-                tr("up to date: {path} (nothing changed; --force rebuilds)").format(path=shown)
-            )
+            say(tr("up to date: {path} (nothing changed; --force rebuilds)").format(path=shown))
             continue
-        typer.echo(
+        say(
             tr("wrote {path} ({pages} pages, {sheets} sheets)").format(
                 path=shown, pages=o.pages, sheets=o.sheets
             )
         )
         if o.extra:
             folders = sorted({_top(p, o.path.parent) for p in o.extra})
-            typer.echo(
+            say(
                 "  "
                 + tr("and {n} image files in {folders}").format(
                     n=len(o.extra), folders=", ".join(folders)
                 )
             )
         for note in o.notes:
-            typer.echo("  " + note)
+            say("  " + note)
 
 
 def _top(path: Path, under: Path) -> str:

@@ -9,7 +9,7 @@ import typer
 from ..content.load import open_root
 from ..core.errors import PnpError, UsageError
 from ..i18n.words import tr
-from .common import Duplex, OutOpt, Paper, PaperOpt, RootOpt, app, fail, parse_offset
+from .common import Duplex, OutOpt, Paper, PaperOpt, RootOpt, app, fail, parse_offset, say
 
 
 @app.command("calibrate")
@@ -54,7 +54,7 @@ def calibrate_cmd(
         write_atomic(target, data)
     except PnpError as exc:
         fail(exc)
-    typer.echo(
+    say(
         tr("wrote {path}: print it double-sided ({edge} edge) at 100 %").format(
             path=target, edge=duplex.value
         )

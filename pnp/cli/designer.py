@@ -22,6 +22,7 @@ from .common import (
     fail,
     fail_with,
     findings_text,
+    say,
     summary,
 )
 
@@ -47,7 +48,7 @@ def schema_cmd(
             write_atomic(
                 folder / name, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
             )
-            typer.echo(tr("wrote {path}").format(path=folder / name))
+            say(tr("wrote {path}").format(path=folder / name))
     except PnpError as exc:
         fail(exc)
 
@@ -87,9 +88,9 @@ def preview_cmd(
     err(summary(report, [gid]))
     failed = report.has_errors() or (strict and bool(report.warnings))
     if report.has_errors():
-        typer.echo(tr("wrote {path}: it shows the errors").format(path=page))
+        say(tr("wrote {path}: it shows the errors").format(path=page))
     else:
-        typer.echo(tr("wrote {path}").format(path=page))
+        say(tr("wrote {path}").format(path=page))
     raise typer.Exit(1 if failed else 0)
 
 
@@ -113,7 +114,7 @@ def watch_cmd(
         r = open_root(root)
         (gid,) = select_games(r, [game])
         target = out.resolve() if out else None
-        watcher = Watcher(r, gid, tuple(lang or ()), paper.value, echo=typer.echo, out=target)
+        watcher = Watcher(r, gid, tuple(lang or ()), paper.value, echo=say, out=target)
         watcher.run()
     except PnpError as exc:
         fail(exc)

@@ -12,7 +12,7 @@ from ..core.errors import PnpError, UsageError
 from ..core.findings import Report
 from ..core.rules import MISSING_TEXT
 from ..i18n.words import tr
-from .common import OUTPUT, RootOpt, app, err, fail, findings_text
+from .common import OUTPUT, RootOpt, app, err, fail, findings_text, say
 
 if TYPE_CHECKING:
     from ..designer.scaffold import NewGame
@@ -55,12 +55,12 @@ def new_cmd(
         fail(exc)
     if not OUTPUT.quiet:
         for path in made.made:
-            typer.echo(tr("wrote {path}").format(path=r.rel(path)))
+            say(tr("wrote {path}").format(path=r.rel(path)))
         for path in made.extended:
-            typer.echo(tr("added output/ to {path}").format(path=r.rel(path)))
+            say(tr("added output/ to {path}").format(path=r.rel(path)))
         if made.untranslated:
             _untranslated(r, game, made)
-    typer.echo(
+    say(
         tr(
             "created {path}: try `pnp validate {game}`, `pnp build {game}`, `pnp watch {game}`"
         ).format(path=r.rel(made.folder), game=game)
@@ -99,7 +99,7 @@ def _untranslated(r: Any, game: str, made: NewGame) -> None:
     validate(r, [game], report)
     text = findings_text(report)
     if text:
-        typer.echo(text)
+        say(text)
     err(
         tr(
             "pnp has no {langs} version of the example's texts: the {n} texts above are left "
