@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -297,3 +300,119 @@ def test_watch_says_changed_file_names_escaped(root: Path) -> None:
     line = watcher.changed([Path(folder)])
     assert not _RAW.search(line) and "\udc9b" not in line, repr(line)
     assert "cards/mini/a\\x9b\\n\\x1b[2J.yaml" in line, line
+
+
+# --- 6. every path walk survives symbolic-link loops ---------------------------------------
+
+
+def _loops(root: Path, where: str) -> None:
+    if where == "loop.yaml":
+        os.symlink("loop.yaml", root / GAME / "loop.yaml")
+    elif where == "fonts":
+        shutil.rmtree(root / "fonts")
+        os.symlink("fonts", root / "fonts")
+    elif where == "cards-folder":
+        os.symlink(".", root / GAME / "here")
+        os.symlink("self", root / GAME / "self")
+    elif where == "art":  # a card's art is looked up through it
+        os.symlink("art", root / GAME / "art")
+        decks = root / GAME / "decks.yaml"
+        text = decks.read_text("utf-8")
+        decks.write_text(text.replace("copies: 4\n", "copies: 4\n        art: art/x.png\n", 1))
+
+
+@pytest.mark.parametrize("where", ["loop.yaml", "fonts", "cards-folder", "art"])
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_symlink_loop_is_a_finding(
+    root: Path, pnp: Callable[..., Result], where: str, command: str
+) -> None:
+    _loops(root, where)
+    res = pnp(command, "--root", root)  # the contract: no internal error, no traceback
+    if where == "fonts":  # not used by the game: pnp's own fonts print it
+        assert res.code == 0, res.text
+    else:
+        assert res.code == 1 and "unsafe-path" in res.rules(), res.text
+
+
+def test_the_content_root_a_loop_is_a_usage_error(
+    tmp_path: Path, pnp: Callable[..., Result]
+) -> None:
+    fresh = tmp_path / "fresh"
+    fresh.mkdir()
+    os.symlink("cards", fresh / "cards")
+    res = pnp("validate", "--root", fresh)
+    assert res.code == 2 and "no games found" in res.text, res.text
+
+
+def test_watch_survives_loops_in_the_game_folder(root: Path) -> None:
+    from pnp.content.load import open_root
+    from pnp.designer.watch import Watcher
+
+    for where in ("loop.yaml", "cards-folder"):
+        _loops(root, where)
+    os.symlink("../..", root / GAME / "up")
+    said: list[str] = []
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=said.append)
+    assert watcher.cycle()[0] is False  # the loops are findings; the watcher goes on
+    assert any("[unsafe-path]" in line for line in said), said
+    decks = root / GAME / "decks.yaml"
+    timer = threading.Timer(0.5, lambda: decks.write_text(decks.read_text("utf-8"), "utf-8"))
+    timer.start()
+    try:
+        changed = watcher.wait(timeout_ms=20_000)
+    finally:
+        timer.cancel()
+    assert decks in changed
+
+
+# --- 6. numbers of any size are shown or refused with a finding ----------------------------
+
+_BIG = "10**999 * 10**999 * 10**999 * 10**999 * 10**999"  # 4,996 digits: over Python's 4,300
+
+
+def _invariant(root: Path, text: str) -> None:
+    decks = root / GAME / "decks.yaml"
+    decks.write_text(decks.read_text("utf-8") + "invariants:\n" + text, "utf-8")
+
+
+def test_a_failing_row_with_a_huge_number_is_shown_by_its_size(
+    root: Path, pnp: Callable[..., Result]
+) -> None:
+    _invariant(
+        root,
+        f'  - id: big\n    for_each: "n in [{_BIG}]"\n    assert: "n < 0"\n'
+        f'  - id: said\n    for_each: "n in [{_BIG}]"\n    assert: "n < 0"\n'
+        '    message: "n is {n}"\n',
+    )
+    res = pnp("validate", "--root", root)
+    assert res.code == 1 and len(res.at("invariant")) == 2, res.text
+    assert "(for a number of about 4,996 digits)" in res.text, res.text
+    assert "n is a number of about 4,996 digits" in res.text, res.text
+
+
+def test_writing_a_huge_number_as_text_is_a_finding(root: Path, pnp: Callable[..., Result]) -> None:
+    _invariant(root, f"  - id: text\n    assert: \"str({_BIG}) == ''\"\n")
+    res = pnp("validate", "--root", root)
+    assert res.code == 1 and "invariant-expression" in res.rules(), res.text
+    assert "more than 4,300 digits cannot be written as text" in res.text, res.text
+    assert "set_int_max_str_digits" not in res.text  # Python's advice is not the designer's
+
+
+def test_expressions_are_parsed_outside_the_time_limit(
+    root: Path, pnp: Callable[..., Result], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An alarm firing inside Python's parser can leave the interpreter's recursion counter
+    wrong for the next parse: parsing is never timed (evaluation is)."""
+    from simpleeval import EvalWithCompoundTypes
+
+    timers: list[float] = []
+    parse = EvalWithCompoundTypes.parse
+
+    def watched(expr: str) -> object:
+        timers.append(signal.getitimer(signal.ITIMER_REAL)[0])
+        return parse(expr)
+
+    monkeypatch.setattr(EvalWithCompoundTypes, "parse", staticmethod(watched))
+    _invariant(root, '  - id: x\n    for_each: "n in range(3)"\n    assert: "n >= 0"\n')
+    assert pnp("validate", "--root", root).code == 0
+    assert timers and all(t == 0 for t in timers), timers

@@ -12,6 +12,7 @@ import typer
 
 from ..content.load import Root, open_root
 from ..core.errors import ContentError, Interrupted, PnpError, UsageError
+from ..core.files import real
 from ..core.findings import Report
 from ..i18n.words import tr
 from .common import (
@@ -195,7 +196,7 @@ def build_cmd(
             langs=tuple(lang or ()),
             papers=tuple(p.value for p in (paper or [Paper.a4])),
             layout=layout,
-            out_dir=out.resolve() if out else None,
+            out_dir=real(out) if out else None,
             exports=_exporters(png, tts, tts_max_px, proof, contact_sheet, tts_url)
             + _shop(r, profile, report),
             jobs=jobs,

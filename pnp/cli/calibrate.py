@@ -28,7 +28,7 @@ def calibrate_cmd(
 ) -> None:
     """Write a duplex calibration sheet: print it double-sided, read the back offset."""
     from ..content.model import valid_language
-    from ..core.files import out_folder, write_atomic
+    from ..core.files import out_folder, real, write_atomic
     from ..core.units import PAPERS
     from ..printing.render import render_calibration
     from ..printing.render.calibration import MAX_OFFSET
@@ -49,7 +49,7 @@ def calibrate_cmd(
         fonts = fontset(r.fonts, "NotoSans", ["DejaVuSans"])
         edge: Literal["long", "short"] = "long" if duplex is Duplex.long else "short"
         data = render_calibration(fonts, lang, PAPERS[paper.value].portrait(), edge, offset)
-        folder = out.resolve() if out else out_folder(r.path, "output")
+        folder = real(out) if out else out_folder(r.path, "output")
         target = folder / f"calibration-{paper.value}-{duplex.value}.pdf"
         write_atomic(target, data)
     except PnpError as exc:

@@ -9,6 +9,7 @@ import typer
 
 from ..content.load import open_root, select_games
 from ..core.errors import PnpError
+from ..core.files import real
 from ..core.findings import Report
 from ..i18n.words import tr
 from .common import (
@@ -43,7 +44,7 @@ def schema_cmd(
 
     try:
         r = open_root(root)
-        folder = out.resolve() if out else r.cards
+        folder = real(out) if out else r.cards
         for name, data in schema_data().items():
             write_atomic(
                 folder / name, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
@@ -79,7 +80,7 @@ def preview_cmd(
         (gid,) = select_games(r, [game])
         g = validate(r, [gid], report).get(gid)
         langs = languages_for(r, g, tuple(lang or ())) if g is not None else None
-        page = write_preview(r, gid, g, report, langs, out=out.resolve() if out else None)
+        page = write_preview(r, gid, g, report, langs, out=real(out) if out else None)
     except PnpError as exc:
         fail_with(findings_text(report), exc)
     text = findings_text(report)
@@ -113,7 +114,7 @@ def watch_cmd(
     try:
         r = open_root(root)
         (gid,) = select_games(r, [game])
-        target = out.resolve() if out else None
+        target = real(out) if out else None
         watcher = Watcher(r, gid, tuple(lang or ()), paper.value, echo=say, out=target)
         watcher.run()
     except PnpError as exc:

@@ -9,6 +9,7 @@ import typer
 
 from ..content.load import open_root, select_games
 from ..core.errors import ContentError, Interrupted, PnpError
+from ..core.files import real
 from ..core.findings import Report
 from ..core.rules import Severity
 from ..i18n.words import tr
@@ -51,7 +52,7 @@ def release_cmd(
         (gid,) = select_games(r, [game])
         opts = BuildOptions(
             papers=PAPERS,
-            out_dir=out.resolve() if out else None,
+            out_dir=real(out) if out else None,
             exports=(
                 ex.PrintPdf(),
                 ex.Tts(url=url if url is not None else ""),

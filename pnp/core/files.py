@@ -171,6 +171,13 @@ def _within(path: Path, folder: Path) -> bool:
     return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
 
 
+def real(path: Path) -> Path:
+    """``path`` with its symbolic links resolved as far as they resolve: a loop (a link to
+    itself, a folder linking to its parent) ends the resolution where it starts, instead of
+    raising as ``Path.resolve`` does (RuntimeError before Python 3.13, OSError after)."""
+    return Path(os.path.realpath(path))
+
+
 def root_of(path: Path, rel: str) -> Path:
     """The folder ``rel`` (a path relative to it, with / separators) is relative to."""
     parts = [p for p in rel.split("/") if p]
