@@ -8,6 +8,7 @@ codes and messages) is tests/test_hostile.py's."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -416,3 +418,56 @@ def test_expressions_are_parsed_outside_the_time_limit(
     _invariant(root, '  - id: x\n    for_each: "n in range(3)"\n    assert: "n >= 0"\n')
     assert pnp("validate", "--root", root).code == 0
     assert timers and all(t == 0 for t in timers), timers
+
+
+# --- 9. poor messages say what happened, at the right position -----------------------------
+
+
+def test_a_raw_c1_character_is_reported_at_its_line(root: Path, pnp: Callable[..., Result]) -> None:
+    put(root, f"{GAME}/extra.yaml", 'decks:\n  extra:\n    name: ok\n    note: "a\x9bb"\n')
+    res = pnp("validate", "--root", root)
+    assert res.code == 1 and res.at("yaml-syntax") == [(f"{GAME}/extra.yaml", 4)], res.text
+    assert f"{GAME}/extra.yaml:4:13:" in res.text and "U+009B" in res.text, res.text
+
+
+def test_a_fraction_of_copies_is_shown_as_written(root: Path, pnp: Callable[..., Result]) -> None:
+    decks = root / GAME / "decks.yaml"
+    decks.write_text(decks.read_text("utf-8").replace("copies: 4", "copies: 4.0000000001"))
+    res = pnp("validate", "--root", root)
+    assert "expected a whole number, found the number 4.0000000001" in res.text, res.text
+
+
+@pytest.mark.parametrize("command", ["new", "i18n-init"])
+def test_commands_without_out_do_not_advise_it(
+    root: Path, pnp: Callable[..., Result], monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    def refused(*_args: object, **_kwargs: object) -> object:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(os, "mkdir", refused)
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    args = ["new", "fresh"] if command == "new" else ["i18n", "init", "mini", "fr"]
+    res = pnp(*args, "--root", root)
+    assert res.code == 1 and "you may not write there" in res.text, res.text
+    assert "--out" not in res.text, res.text
+    # build has --out: it is still advised
+    res = pnp("build", "--root", root)
+    assert res.code == 1 and "or use --out" in res.text, res.text
+
+
+def test_a_card_larger_than_the_paper_is_a_finding_at_its_size(
+    root: Path, pnp: Callable[..., Result]
+) -> None:
+    game = root / GAME / "game.yaml"
+    game.write_text(game.read_text("utf-8") + "print:\n  card_size: [2000, 88]\n", "utf-8")
+    res = pnp("build", "--root", root)
+    assert res.code == 1 and res.at("printable-area") == [(f"{GAME}/game.yaml", 15)], res.text
+    assert "2000×88 mm face of main does not fit on a4" in res.text, res.text
+    assert not (root / "output" / "mini" / "mini-en-a4.pdf").exists()
+
+
+def test_a_binary_tag_is_refused_not_read_as_text(root: Path, pnp: Callable[..., Result]) -> None:
+    put(root, f"{GAME}/extra.yaml", "decks:\n  extra:\n    name: !!binary aGVsbG8=\n")
+    res = pnp("validate", "--root", root)
+    assert res.code == 1 and res.at("schema") == [(f"{GAME}/extra.yaml", 3)], res.text
+    assert "!!binary" in res.text, res.text

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..content.load import open_root, select_games
-from ..core.errors import PnpError
+from ..core.errors import HAS_OUT, PnpError
 from ..core.findings import Report, json_text, terminal_safe
 from ..i18n.words import tr
 from .common import (
@@ -29,6 +29,11 @@ i18n_app = typer.Typer(
     help="Translation files for contributors: extract, init, update, status.",
 )
 app.add_typer(i18n_app, name="i18n")
+
+
+@i18n_app.callback()
+def _in_place() -> None:
+    HAS_OUT.set(False)  # catalogs are written where they belong: no --out to advise
 
 
 def _printed(r: Any, game: Any) -> set[str]:

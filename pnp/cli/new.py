@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..content.load import open_root
-from ..core.errors import PnpError, UsageError
+from ..core.errors import HAS_OUT, PnpError, UsageError
 from ..core.findings import Report
 from ..core.rules import MISSING_TEXT
 from ..i18n.words import tr
@@ -48,6 +48,7 @@ def new_cmd(
     none: a folder to keep in git."""
     from ..designer.scaffold import new_game
 
+    HAS_OUT.set(False)  # a new game is written in the content root: no --out to advise
     try:
         r = open_root(_made(root) if root is not None else None)
         made = new_game(r, game, list(lang or ["en"]), own_fonts=own_fonts)
