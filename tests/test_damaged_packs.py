@@ -11,13 +11,14 @@ Examples are derandomized (repeatable); DAMAGED_EXAMPLES raises their number for
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_hostile import SLACK, assert_contract, measured
 
@@ -138,3 +139,121 @@ def test_report_the_worst_seen() -> None:
         f"worst {WORST.seconds:.2f} s, worst peak {WORST.peak_mb:.0f} MB"
     )
     assert WORST.seconds < max(SECONDS.values()) * SLACK and WORST.peak_mb < PEAK_MB
+
+
+# --- links, special files and a shipped output/ folder (issue 33) ---------------------------
+
+# where a pack can put a link or a special file: its folders, its files, and the output/ it
+# ships (pnp writes there: nothing in it may lead pnp outside, hang it, or be trusted)
+LINKED = [
+    "output",
+    "output/{game}",
+    "output/{game}/preview",
+    "output/{game}/preview/en",
+    "output/{game}/preview/index.html",
+    "output/{game}/preview/.pnp-preview.json",
+    "output/{game}/.pnp-files.json",
+    "output/{game}/{game}-en-a4.pdf",
+    "output/{game}/.{game}-en-a4.pdf.inputs",
+    "cards/{game}/linked.yaml",
+    "cards/{game}/art",
+    "fonts",
+    "locales/xx",
+]
+SHIPPED_PAGE = (
+    '<html><body><!--pnp:faces--><section class="face" id="x"><script>alert(1)</script>'
+    "</section><!--/pnp:faces--></body></html>"
+)
+
+
+def _ship(root: Path, game: str, rel: str, kind: str, outside: Path) -> None:
+    """Put ``kind`` at ``rel``: a link out of the root (to a folder, a file, or nothing), a
+    link to itself, a FIFO, or pnp's own files with hostile content."""
+    path = root / rel.format(game=game)
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    path.unlink(missing_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "link-folder":
+        os.symlink(outside, path)
+    elif kind == "link-file":
+        os.symlink(outside / "secret.txt", path)
+    elif kind == "dangling":
+        os.symlink(outside / "made-by-pnp", path)
+    elif kind == "loop":
+        os.symlink(path.name, path)
+    elif kind == "fifo":
+        os.mkfifo(path)
+    else:  # "shipped": the page, manifest and stamps of an output/ someone else made
+        preview = root / "output" / game / "preview"
+        (preview / "en").mkdir(parents=True, exist_ok=True)
+        (preview / "index.html").write_text(SHIPPED_PAGE, "utf-8")
+        manifest = {"pnp": 1, "title": "<script>alert(1)</script>", "langs": ["en"]}
+        manifest["files"] = ["en/../../../outside.png", "javascript:alert(1)/x.png"]
+        (preview / ".pnp-preview.json").write_text(json.dumps(manifest), "utf-8")
+        os.symlink(outside / "keep.png", preview / "en" / "old.png")
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    game=st.sampled_from(GAMES),
+    rel=st.sampled_from(LINKED),
+    kind=st.sampled_from(["link-folder", "link-file", "dangling", "loop", "fifo", "shipped"]),
+    errors=st.booleans(),
+    command=st.sampled_from(["validate", "build", "preview"]),
+)
+# the classes issue 33 found, tried first whatever the number of examples
+@example(game="status", rel="output", kind="shipped", errors=True, command="preview")
+@example(game="status", rel="output/{game}", kind="link-folder", errors=False, command="build")
+@example(
+    game="status", rel="output/{game}/preview", kind="link-folder", errors=False, command="preview"
+)
+@example(
+    game="status",
+    rel="output/{game}/preview/index.html",
+    kind="fifo",
+    errors=True,
+    command="preview",
+)
+@example(game="status", rel="cards/{game}/linked.yaml", kind="loop", errors=False, command="build")
+def test_links_special_files_and_a_shipped_output(
+    copies: dict[str, Path],
+    tmp_path_factory: pytest.TempPathFactory,
+    game: str,
+    rel: str,
+    kind: str,
+    errors: bool,
+    command: str,
+) -> None:
+    """Whatever a pack puts in its folders or ships in output/: the contract holds, nothing
+    outside the root is written or removed, and the preview page runs no script of it."""
+    base = tmp_path_factory.mktemp("linked")
+    root, outside = base / "root", base / "outside"
+    shutil.copytree(copies[game], root)
+    outside.mkdir()
+    (outside / "secret.txt").write_text("SECRET-TEXT\n", "utf-8")
+    (outside / "keep.png").write_bytes(b"not pnp's")
+    _ship(root, game, rel, kind, outside)
+    if errors:  # a game with errors: the preview draws what it can, the build writes nothing
+        game_yaml = root / "cards" / game / "game.yaml"
+        game_yaml.write_text(game_yaml.read_text("utf-8") + "\nbroken: [\n", "utf-8")
+    before = sorted((p.relative_to(outside), p.read_bytes()) for p in outside.rglob("*"))
+    langs = () if command == "validate" else ("--lang", "en")
+    m = measured(command, game, "--root", root, *langs, timeout=SECONDS["build"])
+    assert m.result is not None, f"{command} hangs: {kind} at {rel}"
+    assert_contract(m.result, (0, 1))
+    assert m.result.seconds < SECONDS["build"] * SLACK, m.result.seconds
+    assert m.peak_mb < PEAK_MB, f"{m.peak_mb:.0f} MB"
+    after = sorted((p.relative_to(outside), p.read_bytes()) for p in outside.rglob("*"))
+    assert after == before, f"{command} changed the outside through {kind} at {rel}"
+    page = root / "output" / game / "preview" / "index.html"
+    if command == "preview" and page.is_file() and not page.is_symlink():
+        text = page.read_text("utf-8")
+        assert "<script>alert" not in text and "SECRET-TEXT" not in text

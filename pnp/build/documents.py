@@ -13,7 +13,7 @@ from ..core.errors import BuildError
 from ..core.findings import Report
 from ..core.rules import FALLBACK
 from ..printing.exporters import ExportJob, FaceProgress, discard, export_faces
-from .options import BuildOptions, Output
+from .options import BuildOptions, Output, game_folder
 
 if TYPE_CHECKING:  # the renderer and the validator are imported when first needed
     from ..i18n.catalog import LangCatalog
@@ -47,7 +47,7 @@ def render_game(
     engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts, cache=False)
     title = translator.text(game.meta.title)
     renderer = Renderer(game, lang, engine, fonts, translator, title, layout=opts.layout)
-    out_dir = (opts.out_dir or root.output) / game.id
+    out_dir = game_folder(root, opts.out_dir, game.id)
     job = ExportJob(game, lang, renderer, opts.layout, out_dir, report, root.game_dir(game.id))
     job.jobs, job.progress, job.guess = opts.jobs, progress, guess
     doc = opts.document.document(job)

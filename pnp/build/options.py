@@ -8,6 +8,7 @@ from pathlib import Path
 from ..content.load import Root
 from ..content.model import Game, valid_language
 from ..core.errors import UsageError
+from ..core.files import out_folder
 from ..core.units import Size
 from ..i18n.catalog import catalog_languages
 from ..printing.exporters import (
@@ -19,6 +20,15 @@ from ..printing.exporters import (
     JobExporter,
 )
 from ..printing.imposition import Options
+
+
+def game_folder(root: Root, out_dir: Path | None, game_id: str, create: bool = False) -> Path:
+    """OUT/GAME, checked as :func:`~pnp.core.files.out_folder` checks (no symbolic link, no
+    special file on the way below the content root, or below ``--out``): made with
+    ``create``."""
+    if out_dir is not None:
+        return out_folder(out_dir, game_id, create=create)
+    return out_folder(root.path, "output", game_id, create=create)
 
 
 @dataclass(frozen=True)

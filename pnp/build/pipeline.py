@@ -24,7 +24,7 @@ from ..core.run import running
 from ..printing.exporters import GameJob, Made
 from .documents import discard, render_game
 from .keep import Keep
-from .options import BuildOptions, Job, Output, languages_for
+from .options import BuildOptions, Job, Output, game_folder, languages_for
 from .printed import printed_texts
 from .stamps import (
     Inputs,
@@ -52,6 +52,8 @@ def build(
     are not validated twice; ``keep``: what pnp watch remembers of its last rebuild, so that
     the PDFs an edit cannot have changed are kept as they are.
     """
+    for gid in select_games(root, names):  # a link or a special file in the way: refused
+        game_folder(root, opts.out_dir, gid)  # before any work
     with running():
         return _build(root, names, opts, report, progress, validated, keep)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import sys
 from collections import Counter
@@ -14,9 +13,9 @@ import typer
 
 from ..content.load import open_root, select_games
 from ..core.errors import PnpError, UsageError
-from ..core.findings import Report
+from ..core.findings import Report, json_text, terminal_safe
 from ..i18n.words import tr
-from .common import Format, FormatOpt, RootOpt, app, err, fail, game_names
+from .common import Format, FormatOpt, RootOpt, app, err, fail, game_names, say
 
 if TYPE_CHECKING:
     from ..validate.audit import Audit
@@ -80,11 +79,11 @@ def audit_cmd(
         err(report.format_text())
         fail(UsageError(tr("{game} cannot be read: run `pnp validate {game}`").format(game=gid)))
     if fmt is Format.json:
-        typer.echo(json.dumps(_as_json(result), ensure_ascii=False, indent=2))
+        typer.echo(json_text(_as_json(result)))
     else:
         text = _as_text(result)
         if text:
-            typer.echo(text)
+            say(text)
     err(_summary(result))
     raise typer.Exit(1 if min_score is not None and result.score < min_score else 0)
 
@@ -149,7 +148,7 @@ def _scored(a: Audit) -> str:
         "{game}: {caught} of {tried} changes caught ({score} %; {old} % of the +1 and swapped "
         "ids), {survived} unprotected; {seconds} s"
     ).format(
-        game=a.game,
+        game=terminal_safe(a.game),
         caught=len(a.caught),
         tried=len(a.mutations),
         score=f"{a.score:.1f}",
@@ -181,11 +180,12 @@ def _as_text(a: Audit) -> str:
     lines: list[str] = []
     survivors = sorted(a.survivors, key=lambda m: (m.pos.path, m.pos.line, m.pos.col))
     for path, group in groupby(survivors, key=lambda m: m.pos.path):
-        lines.append(path)
+        lines.append(terminal_safe(path))
         for m in group:
             change = f"{_shown(m.old)} -> {_shown(m.new)}" if m.op != "delete" else _shown(m.old)
-            lines.append(f"  {m.pos.line}:{m.pos.col}: {m.kind} {m.op} {m.key}: {change}")
-            lines.append(f"      {tr('protect with')}: {m.protect}")
+            line = f"  {m.pos.line}:{m.pos.col}: {m.kind} {m.op} {m.key}: {change}"
+            lines.append(terminal_safe(line))
+            lines.append(terminal_safe(f"      {tr('protect with')}: {m.protect}"))
     kinds = Counter(m.protect.split(" — ")[0] for m in survivors)
     if kinds:
         lines.append("")

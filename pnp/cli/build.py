@@ -12,6 +12,7 @@ import typer
 
 from ..content.load import Root, open_root
 from ..core.errors import ContentError, Interrupted, PnpError, UsageError
+from ..core.files import real
 from ..core.findings import Report
 from ..i18n.words import tr
 from .common import (
@@ -27,6 +28,7 @@ from .common import (
     game_names,
     parse_offset,
     progress,
+    say,
 )
 
 if TYPE_CHECKING:
@@ -194,7 +196,7 @@ def build_cmd(
             langs=tuple(lang or ()),
             papers=tuple(p.value for p in (paper or [Paper.a4])),
             layout=layout,
-            out_dir=out.resolve() if out else None,
+            out_dir=real(out) if out else None,
             exports=_exporters(png, tts, tts_max_px, proof, contact_sheet, tts_url)
             + _shop(r, profile, report),
             jobs=jobs,
@@ -287,25 +289,23 @@ def _say_written(outputs: list[Output], report: Report) -> None:
         except ValueError:
             shown = o.path
         if o.skipped:
-            typer.echo(
-                tr("up to date: {path} (nothing changed; --force rebuilds)").format(path=shown)
-            )
+            say(tr("up to date: {path} (nothing changed; --force rebuilds)").format(path=shown))
             continue
-        typer.echo(
+        say(
             tr("wrote {path} ({pages} pages, {sheets} sheets)").format(
                 path=shown, pages=o.pages, sheets=o.sheets
             )
         )
         if o.extra:
             folders = sorted({_top(p, o.path.parent) for p in o.extra})
-            typer.echo(
+            say(
                 "  "
                 + tr("and {n} image files in {folders}").format(
                     n=len(o.extra), folders=", ".join(folders)
                 )
             )
         for note in o.notes:
-            typer.echo("  " + note)
+            say("  " + note)
 
 
 def _top(path: Path, under: Path) -> str:

@@ -9,7 +9,7 @@ import typer
 from ..content.load import open_root
 from ..core.errors import PnpError, UsageError
 from ..i18n.words import tr
-from .common import Duplex, OutOpt, Paper, PaperOpt, RootOpt, app, fail, parse_offset
+from .common import Duplex, OutOpt, Paper, PaperOpt, RootOpt, app, fail, parse_offset, say
 
 
 @app.command("calibrate")
@@ -28,7 +28,7 @@ def calibrate_cmd(
 ) -> None:
     """Write a duplex calibration sheet: print it double-sided, read the back offset."""
     from ..content.model import valid_language
-    from ..core.files import write_atomic
+    from ..core.files import out_folder, real, write_atomic
     from ..core.units import PAPERS
     from ..printing.render import render_calibration
     from ..printing.render.calibration import MAX_OFFSET
@@ -49,12 +49,12 @@ def calibrate_cmd(
         fonts = fontset(r.fonts, "NotoSans", ["DejaVuSans"])
         edge: Literal["long", "short"] = "long" if duplex is Duplex.long else "short"
         data = render_calibration(fonts, lang, PAPERS[paper.value].portrait(), edge, offset)
-        folder = out.resolve() if out else r.output
+        folder = real(out) if out else out_folder(r.path, "output")
         target = folder / f"calibration-{paper.value}-{duplex.value}.pdf"
         write_atomic(target, data)
     except PnpError as exc:
         fail(exc)
-    typer.echo(
+    say(
         tr("wrote {path}: print it double-sided ({edge} edge) at 100 %").format(
             path=target, edge=duplex.value
         )

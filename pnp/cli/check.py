@@ -10,7 +10,18 @@ from ..content.load import Root, discover, load_game, open_root, select_games
 from ..content.model import Game
 from ..core.errors import PnpError
 from ..core.findings import Report, terminal_safe
-from .common import Format, FormatOpt, RootOpt, app, err, fail, findings_text, game_names, summary
+from .common import (
+    Format,
+    FormatOpt,
+    RootOpt,
+    app,
+    err,
+    fail,
+    findings_text,
+    game_names,
+    say,
+    summary,
+)
 
 
 @app.command("list")
@@ -89,7 +100,7 @@ def validate_cmd(
     else:
         text = findings_text(report)
         if text:
-            typer.echo(text)
+            say(text)
         err(summary(report, ids))
     failed = report.has_errors() or (strict and bool(report.warnings))
     raise typer.Exit(1 if failed else 0)

@@ -21,7 +21,7 @@ import typer
 
 from .. import __version__
 from ..compat.typer import registered_commands, take_shell_from_arguments
-from ..core.errors import Interrupted, PnpError, os_problem
+from ..core.errors import HAS_OUT, Interrupted, PnpError, os_problem
 from ..core.run import running
 from ..i18n.words import tr
 from .common import OUTPUT, app, err
@@ -105,6 +105,7 @@ def invoke() -> None:
 
     signal.signal(signal.SIGINT, _interrupt)
     _completion_shell(sys.argv[1:])
+    HAS_OUT.set(True)  # until a command without --out says otherwise
     try:
         with running(fresh=True):  # one command, one run: nothing cached outlives it
             app(prog_name="pnp")

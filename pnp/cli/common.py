@@ -129,6 +129,13 @@ PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.")]
 OutOpt = Annotated[Path | None, typer.Option("--out", help="Output folder (default: ROOT/output).")]
 
 
+def say(message: str) -> None:
+    """A message on stdout, escaped as :func:`err` escapes (pnp's own line breaks kept: a
+    value from content that could hold one is escaped by the caller with
+    :func:`terminal_safe`)."""
+    typer.echo(terminal_safe(message, keep_newlines=True))
+
+
 def err(message: str) -> None:
     """A message on stderr; what content put in it cannot drive the terminal (see
     :func:`terminal_safe`); pnp's own line breaks are kept."""
@@ -226,7 +233,7 @@ def summary(report: Report, games: list[str]) -> str:
     errors = len([g for g in groups if g.root.severity is Severity.ERROR])
     warnings = len([g for g in groups if g.root.severity is Severity.WARNING])
     line = tr("{games}: {errors} error(s), {warnings} warning(s)").format(
-        games=", ".join(games), errors=errors, warnings=warnings
+        games=terminal_safe(", ".join(games)), errors=errors, warnings=warnings
     )
     folded = sum(len(g.folded) for g in groups)
     if folded:

@@ -9,6 +9,7 @@ import typer
 
 from ..content.load import open_root, select_games
 from ..core.errors import PnpError
+from ..core.files import real
 from ..core.findings import Report
 from ..i18n.words import tr
 from .common import (
@@ -22,6 +23,7 @@ from .common import (
     fail,
     fail_with,
     findings_text,
+    say,
     summary,
 )
 
@@ -42,12 +44,12 @@ def schema_cmd(
 
     try:
         r = open_root(root)
-        folder = out.resolve() if out else r.cards
+        folder = real(out) if out else r.cards
         for name, data in schema_data().items():
             write_atomic(
                 folder / name, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
             )
-            typer.echo(tr("wrote {path}").format(path=folder / name))
+            say(tr("wrote {path}").format(path=folder / name))
     except PnpError as exc:
         fail(exc)
 
@@ -78,7 +80,7 @@ def preview_cmd(
         (gid,) = select_games(r, [game])
         g = validate(r, [gid], report).get(gid)
         langs = languages_for(r, g, tuple(lang or ())) if g is not None else None
-        page = write_preview(r, gid, g, report, langs, out=out.resolve() if out else None)
+        page = write_preview(r, gid, g, report, langs, out=real(out) if out else None)
     except PnpError as exc:
         fail_with(findings_text(report), exc)
     text = findings_text(report)
@@ -87,9 +89,9 @@ def preview_cmd(
     err(summary(report, [gid]))
     failed = report.has_errors() or (strict and bool(report.warnings))
     if report.has_errors():
-        typer.echo(tr("wrote {path}: it shows the errors").format(path=page))
+        say(tr("wrote {path}: it shows the errors").format(path=page))
     else:
-        typer.echo(tr("wrote {path}").format(path=page))
+        say(tr("wrote {path}").format(path=page))
     raise typer.Exit(1 if failed else 0)
 
 
@@ -112,8 +114,8 @@ def watch_cmd(
     try:
         r = open_root(root)
         (gid,) = select_games(r, [game])
-        target = out.resolve() if out else None
-        watcher = Watcher(r, gid, tuple(lang or ()), paper.value, echo=typer.echo, out=target)
+        target = real(out) if out else None
+        watcher = Watcher(r, gid, tuple(lang or ()), paper.value, echo=say, out=target)
         watcher.run()
     except PnpError as exc:
         fail(exc)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 import typer
 
 from ..content.load import open_root, select_games
-from ..core.errors import PnpError
-from ..core.findings import Report
+from ..core.errors import HAS_OUT, PnpError
+from ..core.findings import Report, json_text, terminal_safe
 from ..i18n.words import tr
 from .common import (
     Format,
@@ -22,6 +21,7 @@ from .common import (
     fail,
     findings_text,
     one_game,
+    say,
 )
 
 i18n_app = typer.Typer(
@@ -29,6 +29,11 @@ i18n_app = typer.Typer(
     help="Translation files for contributors: extract, init, update, status.",
 )
 app.add_typer(i18n_app, name="i18n")
+
+
+@i18n_app.callback()
+def _in_place() -> None:
+    HAS_OUT.set(False)  # catalogs are written where they belong: no --out to advise
 
 
 def _printed(r: Any, game: Any) -> set[str]:
@@ -50,7 +55,7 @@ def i18n_extract(game: GameArg, root: RootOpt = None) -> None:
     except PnpError as exc:
         fail(exc)
     message = tr("wrote {path} ({n} texts)") if written else tr("unchanged {path} ({n} texts)")
-    typer.echo(message.format(path=r.rel(path), n=n))
+    say(message.format(path=r.rel(path), n=n))
 
 
 @i18n_app.command("init")
@@ -68,7 +73,7 @@ def i18n_init(
         path = init(r, g, lang, printed=_printed(r, g))
     except PnpError as exc:
         fail(exc)
-    typer.echo(
+    say(
         tr(
             "wrote {path}: translate it in Poedit, Weblate or a text editor, then run "
             "`pnp build {game} --lang {lang}`"
@@ -98,18 +103,16 @@ def i18n_update(game: GameArg, root: RootOpt = None) -> None:
     except PnpError as exc:
         fail(exc)
     if not results:
-        typer.echo(
-            tr("no catalogs yet: start one with `pnp i18n init {game} LANG`").format(game=game)
-        )
+        say(tr("no catalogs yet: start one with `pnp i18n init {game} LANG`").format(game=game))
     for res in results:
         line = tr("{path}: {added} new, {changed} changed (fuzzy), {obsolete} obsolete").format(
             path=r.rel(res.path), added=res.added, changed=res.changed, obsolete=res.obsolete
         )
         if res.stats.revived:
             line += tr(", {n} back from obsolete").format(n=res.stats.revived)
-        typer.echo(line if res.written else line + tr(", unchanged"))
+        say(line if res.written else line + tr(", unchanged"))
         if res.converted:
-            typer.echo(
+            say(
                 "  "
                 + tr("{path} was {charset}; now UTF-8, which holds the new texts").format(
                     path=r.rel(res.path), charset=res.converted
@@ -136,7 +139,7 @@ def i18n_status(games: GamesArg = None, fmt: FormatOpt = Format.text, root: Root
     except PnpError as exc:
         fail(exc)
     if fmt is Format.json:
-        typer.echo(json.dumps(progress.rows, ensure_ascii=False, indent=2))
+        typer.echo(json_text(progress.rows))
         raise typer.Exit(1 if progress.failed else 0)
     if progress.broken:
         text = findings_text(report)
@@ -151,7 +154,7 @@ def i18n_status(games: GamesArg = None, fmt: FormatOpt = Format.text, root: Root
 
 
 def _print_table(rows: list[dict[str, Any]]) -> None:
-    typer.echo(
+    say(
         f"{'game':<12} {'lang':<6} {'done':>6} {'transl.':>8} {'fuzzy':>6} {'missing':>8} "
         f"{'overflow':>9} {'glyphs':>7}"
     )
@@ -159,8 +162,9 @@ def _print_table(rows: list[dict[str, Any]]) -> None:
         mark = " (source)" if row["source"] else ("" if row["catalog"] else " (YAML only)")
         if row["catalog"] and not row["readable"]:
             mark = " (catalog unreadable)"
-        typer.echo(
-            f"{row['game']:<12} {row['lang']:<6} {row['percent']:>5.1f}% {row['translated']:>8} "
+        say(
+            f"{terminal_safe(row['game']):<12} {terminal_safe(row['lang']):<6} "
+            f"{row['percent']:>5.1f}% {row['translated']:>8} "
             f"{row['fuzzy']:>6} {row['missing']:>8} {row['overflow']:>9} "
             f"{row['missing_glyphs']:>7}{mark}"
         )
@@ -176,4 +180,4 @@ def _print_problems(rows: list[dict[str, Any]]) -> None:
             what = STATUS_KINDS.get(p["kind"], p["kind"])
             subject = p["what"] if p["kind"] not in ("overflow", "glyph", "catalog") else ""
             text = f"{what}: {subject}" if subject else p["what"]
-            typer.echo(f"{where}: [{row['lang']}] {text}")
+            say(terminal_safe(f"{where}: [{row['lang']}] {text}"))

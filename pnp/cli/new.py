@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..content.load import open_root
-from ..core.errors import PnpError, UsageError
+from ..core.errors import HAS_OUT, PnpError, UsageError
 from ..core.findings import Report
 from ..core.rules import MISSING_TEXT
 from ..i18n.words import tr
-from .common import OUTPUT, RootOpt, app, err, fail, findings_text
+from .common import OUTPUT, RootOpt, app, err, fail, findings_text, say
 
 if TYPE_CHECKING:
     from ..designer.scaffold import NewGame
@@ -48,6 +48,7 @@ def new_cmd(
     none: a folder to keep in git."""
     from ..designer.scaffold import new_game
 
+    HAS_OUT.set(False)  # a new game is written in the content root: no --out to advise
     try:
         r = open_root(_made(root) if root is not None else None)
         made = new_game(r, game, list(lang or ["en"]), own_fonts=own_fonts)
@@ -55,12 +56,12 @@ def new_cmd(
         fail(exc)
     if not OUTPUT.quiet:
         for path in made.made:
-            typer.echo(tr("wrote {path}").format(path=r.rel(path)))
+            say(tr("wrote {path}").format(path=r.rel(path)))
         for path in made.extended:
-            typer.echo(tr("added output/ to {path}").format(path=r.rel(path)))
+            say(tr("added output/ to {path}").format(path=r.rel(path)))
         if made.untranslated:
             _untranslated(r, game, made)
-    typer.echo(
+    say(
         tr(
             "created {path}: try `pnp validate {game}`, `pnp build {game}`, `pnp watch {game}`"
         ).format(path=r.rel(made.folder), game=game)
@@ -99,7 +100,7 @@ def _untranslated(r: Any, game: str, made: NewGame) -> None:
     validate(r, [game], report)
     text = findings_text(report)
     if text:
-        typer.echo(text)
+        say(text)
     err(
         tr(
             "pnp has no {langs} version of the example's texts: the {n} texts above are left "

@@ -9,11 +9,12 @@ import typer
 
 from ..content.load import open_root, select_games
 from ..core.errors import ContentError, Interrupted, PnpError
+from ..core.files import real
 from ..core.findings import Report
 from ..core.rules import Severity
 from ..i18n.words import tr
 from .build import JobsOpt, _progress
-from .common import GameArg, OutOpt, RootOpt, app, build_findings, err, fail, fail_with
+from .common import GameArg, OutOpt, RootOpt, app, build_findings, err, fail, fail_with, say
 
 PAPERS = ("a4", "letter")
 UrlOpt = Annotated[
@@ -51,7 +52,7 @@ def release_cmd(
         (gid,) = select_games(r, [game])
         opts = BuildOptions(
             papers=PAPERS,
-            out_dir=out.resolve() if out else None,
+            out_dir=real(out) if out else None,
             exports=(
                 ex.PrintPdf(),
                 ex.Tts(url=url if url is not None else ""),
@@ -78,17 +79,17 @@ def _say_released(outputs: list[Any], report: Report, url: str | None) -> None:
     zips = sorted(p for o in outputs for p in o.extra if p.suffix == ".zip")
     for path in zips:
         size = path.stat().st_size / 1e6
-        typer.echo(tr("wrote {path} ({size:.1f} MB)").format(path=_shown(path), size=size))
+        say(tr("wrote {path} ({size:.1f} MB)").format(path=_shown(path), size=size))
     warnings = [f for f in report.sorted() if f.severity is Severity.WARNING]
     if warnings:
         rules = ", ".join(sorted({f.rule for f in warnings}))
-        typer.echo(
+        say(
             tr("the release carries {n} warning(s) ({rules}): listed above").format(
                 n=len(warnings), rules=rules
             )
         )
     if url is None:
-        typer.echo(
+        say(
             "  "
             + tr(
                 "its Tabletop Simulator files name their images by file name; to share them on "

@@ -9,6 +9,7 @@ XML: :mod:`.svgfiles`), and Pillow's decompression-bomb limit is an error, not a
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import hashlib
 import io
@@ -21,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from ..core.files import ReadRefused, open_regular, read_limited
+from ..core.files import ReadRefused, open_regular, read_limited, real
 from ..core.run import current
 from .imagefiles import (
     JPEG_SIGNATURE,
@@ -50,7 +51,7 @@ class AssetError(Exception):
 @functools.lru_cache(maxsize=256)
 def _real_folder(base: Path) -> Path:
     """A game's folder with symbolic links resolved (asked once per file the game names)."""
-    return base.resolve()
+    return real(base)
 
 
 def resolve(base: Path, rel: str, *, what: str = "file") -> Path:
@@ -88,8 +89,7 @@ def _resolve(base: Path, rel: str, what: str) -> Path:
         )
     target = base.joinpath(*pure.parts)
     try:
-        real = target.resolve(strict=False)
-        inside = real.is_relative_to(_real_folder(base))
+        inside = real(target).is_relative_to(_real_folder(base))
     except (OSError, RuntimeError, ValueError):
         inside = False
     if not inside:
@@ -97,6 +97,14 @@ def _resolve(base: Path, rel: str, what: str) -> Path:
             f"{what} path {rel!r} leads outside the game's folder (through a symbolic link?)",
             "unsafe-path",
         )
+    try:
+        os.stat(target)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise AssetError(
+                f"{what} path {rel!r} goes round a loop of symbolic links; remove the link",
+                "unsafe-path",
+            ) from None
     try:
         exists = target.exists()
         regular = target.is_file()

@@ -100,7 +100,8 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, int | float):
-        return f"the number {value:g}" if isinstance(value, float) else f"the number {value}"
+        # a float as written (repr is its shortest exact form): 4.0000000001 is not "4"
+        return f"the number {value!r}" if isinstance(value, float) else f"the number {value}"
     if isinstance(value, str):
         short = value if len(value) <= 30 else value[:27] + "..."
         return f"the text {short!r}"

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import math
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -352,11 +354,34 @@ def _explained(exc: Exception) -> Exception:
         return ExprError(str(exc))
     if isinstance(exc, KeyError | IndexError):
         return ExprError(f"no entry {exc.args[0]!r}" if exc.args else "missing entry")
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return ExprError(
+            f"a number of more than {MAX_DIGITS:,} digits cannot be written as text or read "
+            "from text (str(), int() of a string); keep the numbers smaller"
+        )
     if isinstance(exc, TypeError | ValueError | ArithmeticError | AttributeError):
         return ExprError(f"{type(exc).__name__}: {_first_line(str(exc))}")
     if isinstance(exc, RecursionError | MemoryError):
         return ExprError("the expression is too large to evaluate")
     return exc
+
+
+# the most digits Python writes an integer with (sys.set_int_max_str_digits; 0: no limit)
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+
+
+def shown(value: Any) -> str:
+    """``value`` as text for a finding; an integer too long for Python to write (over
+    MAX_DIGITS digits) as its size, and anything holding one as such (never a ValueError)."""
+    if isinstance(value, int) and value.bit_length() > MAX_DIGITS * 3:  # 3.32 bits a digit
+        digits = int(value.bit_length() * math.log10(2)) + 1
+        if digits > MAX_DIGITS - 2:
+            sign = "-" if value < 0 else ""
+            return f"{sign}a number of about {digits:,} digits"
+    try:
+        return str(value)
+    except ValueError:  # a list or record holding such a number
+        return f"a value holding a number of more than {MAX_DIGITS:,} digits"
 
 
 def _first_line(text: str) -> str:

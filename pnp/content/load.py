@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import UsageError
+from ..core.files import real
 from ..core.findings import Pos, Report
 from ..core.perf import collections_paused
 from ..core.rules import (
@@ -62,7 +63,7 @@ class Root:
 
     def rel(self, p: Path) -> str:
         """``p`` relative to the root (symbolic links are not followed: the name the user sees)."""
-        for candidate in (p, p.resolve()):
+        for candidate in (p, real(p)):
             try:
                 return candidate.relative_to(self.path).as_posix()
             except ValueError:
@@ -77,7 +78,7 @@ def open_root(path: str | Path | None) -> Root:
     root = Path(path or ".").expanduser()
     if not root.is_dir():
         raise UsageError(f"content root {str(root)!r} is not a folder")
-    return Root(root.resolve())
+    return Root(real(root))
 
 
 def discover(root: Root) -> list[str]:

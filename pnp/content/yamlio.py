@@ -290,7 +290,14 @@ class _Converter:
                 YAML_LIMIT,
                 f"a single value of {len(text):,} characters (limit {MAX_SCALAR_CHARS:,})",
             )
-        if tag in ("!", _CORE + "str", _CORE + "timestamp", _CORE + "binary"):
+        if tag == _CORE + "binary":  # base64 bytes: read as text, it would print the base64
+            raise _Abort(
+                self.pos(node),
+                SCHEMA,
+                "a !!binary value (base64-encoded bytes) is not read by pnp: write the text "
+                "itself, or put an image in the game's folder and give its path",
+            )
+        if tag in ("!", _CORE + "str", _CORE + "timestamp"):
             return text
         if tag == _CORE + "null":
             if not text and "#" in self.text:
@@ -384,9 +391,8 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
         report.add(YAML_SYNTAX, pos, message, game=game, subject=defined_in(text))
         return LoadedFile(path, None, False)
     except YAMLError as exc:
-        report.add(
-            YAML_SYNTAX, Pos(path, 1, 1), _first_line(str(exc)), game=game, subject=defined_in(text)
-        )
+        pos, message = _unreadable(exc, text, path)
+        report.add(YAML_SYNTAX, pos, message, game=game, subject=defined_in(text))
         return LoadedFile(path, None, False)
     except (RecursionError, MemoryError):
         report.add(YAML_LIMIT, Pos(path, 1, 1), "the file is nested too deeply", game=game)
@@ -405,6 +411,26 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
         report.add(YAML_LIMIT, Pos(path, 1, 1), "the file is nested too deeply", game=game)
         return LoadedFile(path, None, False)
     return LoadedFile(path, data, True)
+
+
+def _unreadable(exc: Exception, text: str, path: str) -> tuple[Pos, str]:
+    """Where and why the YAML reader stopped without a mark: a character YAML does not allow
+    in a file (a control or C1 character) is found at its line and column."""
+    code = getattr(exc, "character", None)  # the reader's error names the character
+    if not isinstance(code, int) or not 0 <= code < 0x110000:
+        code = -1
+    at = text.find(chr(code)) if code >= 0 else -1
+    if at < 0:
+        return Pos(path, 1, 1), _first_line(str(exc))
+    line = text.count("\n", 0, at) + 1
+    col = at - (text.rfind("\n", 0, at) + 1) + 1
+    return Pos(path, line, col), (
+        f"the character U+{code:04X} (a control character) is not allowed in YAML; remove it, "
+        f'or write it as an escape in a double-quoted string ("\\x{code:02x}")'
+        if code < 0x100
+        else f"the character U+{code:04X} is not allowed in YAML; remove it, or write it as "
+        f'an escape in a double-quoted string ("\\u{code:04x}")'
+    )
 
 
 def _syntax_problem(exc: MarkedYAMLError, text: str, path: str) -> tuple[Pos, str]:

@@ -7,6 +7,7 @@ code. Anything else escaping the library is a bug in pnp.
 
 from __future__ import annotations
 
+import contextvars
 import errno
 
 
@@ -49,12 +50,27 @@ _ADVICE = {
 }
 
 
+# The same, for the commands that write where they must (`pnp new`, `pnp i18n`): no --out
+_ADVICE_IN_PLACE = {
+    errno.ENOSPC: "free some space on that disk",
+    errno.EDQUOT: "your disk quota is used up: free some space",
+    errno.EROFS: "that folder is on a read-only disk: copy the content root to a writable one",
+    errno.EACCES: "you may not write there: change its permissions",
+    errno.EPERM: "you may not write there: change its permissions",
+}
+# Whether the command running has --out (set by the CLI for each command)
+HAS_OUT: contextvars.ContextVar[bool] = contextvars.ContextVar("pnp_has_out", default=True)
+
+
 def os_problem(exc: OSError, path: bool = True) -> str:
     """An operating-system error as one line for the user: what failed, on which path, and
-    what to do (a full disk or a read-only folder is the user's to fix, not a bug in pnp).
+    what to do (a full disk or a read-only folder is the user's to fix, not a bug in pnp;
+    ``--out`` is advised only to a command that has it, see HAS_OUT).
     ``path``: False when the caller names the file itself."""
     what = exc.strerror or type(exc).__name__
     advice = _ADVICE.get(exc.errno or 0, "check the disk and the folder's permissions")
+    if not HAS_OUT.get():
+        advice = _ADVICE_IN_PLACE.get(exc.errno or 0, advice)
     if not path:
         return f"{what}; {advice}"
     where = f" ({exc.filename})" if exc.filename else ""

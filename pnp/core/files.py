@@ -1,7 +1,10 @@
 """Reading and writing files safely. Reads: regular files only (a FIFO would block, a device
 would be read forever), no symbolic link as the last component, and the size limit checked
 before a byte is read. Writes: through a temporary file in the same folder, then a rename, so
-that an interrupted write never leaves half a file; a new file gets the user's usual mode."""
+that an interrupted write never leaves half a file; a new file gets the user's usual mode.
+Output folders are real folders: created one by one under a base pnp trusts (the content root,
+or the folder of ``--out``), never a symbolic link or a special file (:func:`out_folder`), so a
+pack shipped with an ``output/`` folder cannot make pnp write or delete outside it."""
 
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ def stage(path: Path, write: Callable[[BinaryIO], object]) -> Path:
     The operating system's refusals (a full disk, a read-only folder) become a BuildError
     naming the path and what to do."""
     try:
+        if os.path.islink(path.parent):  # a link out of an output folder is never followed
+            raise BuildError(_linked(path.parent))
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
@@ -52,6 +57,66 @@ def write_atomic(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             staged.unlink()
         raise BuildError(f"cannot write {path}: {os_problem(exc, path=False)}") from exc
+
+
+def out_folder(base: Path, *parts: str, create: bool = True) -> Path:
+    """``base`` / ``parts``, each part a real folder in the one before it: made when missing
+    (with ``create``; without, a missing part ends the check, as nothing below it exists yet),
+    refused with a :class:`BuildError` when it is a symbolic link (even a dangling one) or not
+    a folder. ``base`` itself is trusted (the content root, or ``--out`` as the user gave it)."""
+    folder = base
+    if create and parts:
+        try:  # the base is the user's: made as asked, links and all
+            base.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BuildError(f"cannot make the folder {base}: {os_problem(exc, False)}") from exc
+    for part in parts:
+        folder = folder / part
+        try:
+            st = os.lstat(folder)
+        except FileNotFoundError:
+            if not create:
+                return base.joinpath(*parts)
+            try:
+                os.mkdir(folder)  # never follows: a link in its place is EEXIST
+                st = os.lstat(folder)
+            except OSError as exc:
+                raise BuildError(
+                    f"cannot make the folder {folder}: {os_problem(exc, False)}"
+                ) from exc
+        except OSError as exc:
+            raise BuildError(f"cannot use the folder {folder}: {os_problem(exc, False)}") from exc
+        if stat.S_ISLNK(st.st_mode):
+            raise BuildError(_linked(folder))
+        if not stat.S_ISDIR(st.st_mode):
+            raise BuildError(
+                f"{folder} is not a folder (a file, pipe or device is in its place); "
+                "remove it, and pnp makes the folder"
+            )
+    return folder
+
+
+def _linked(folder: Path) -> str:
+    return (
+        f"{folder} is a symbolic link; pnp writes only into real folders, never through a "
+        "link (a pack may ship one that points elsewhere): remove it, and pnp makes the folder"
+    )
+
+
+def is_regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file itself (not a link to one, not a pipe or device)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def remove_written(path: Path) -> None:
+    """Remove ``path``, a file pnp wrote, if it still is a regular file (a link or anything
+    else put in its place is left alone)."""
+    if is_regular(path):
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def default_mode(path: Path) -> None:
@@ -104,6 +169,13 @@ def open_regular(path: Path, what: str = "file", inside: Path | None = None) -> 
 def _within(path: Path, folder: Path) -> bool:
     real, base = os.path.realpath(path), os.path.realpath(folder)
     return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def real(path: Path) -> Path:
+    """``path`` with its symbolic links resolved as far as they resolve: a loop (a link to
+    itself, a folder linking to its parent) ends the resolution where it starts, instead of
+    raising as ``Path.resolve`` does (RuntimeError before Python 3.13, OSError after)."""
+    return Path(os.path.realpath(path))
 
 
 def root_of(path: Path, rel: str) -> Path:

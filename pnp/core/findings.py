@@ -23,22 +23,50 @@ from .causes import ENGLISH, Group, Words, fold, format_groups, groups_json
 from .rules import RULES, Severity, stage_of
 
 # What a terminal would act on instead of showing: C0 and C1 controls (escape sequences, a
-# newline splitting a finding in two), DEL, and the bidirectional overrides that reorder a line
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# newline splitting a finding in two), DEL, and the bidirectional overrides that reorder a line;
+# and lone surrogates: the bytes of a file name that is not UTF-8, as Python decodes them
+# (surrogateescape), which would reach the terminal or a JSON file as raw bytes
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _undecodable(ch: str) -> str | None:
+    """A byte of a name that is not UTF-8 (decoded as a lone surrogate) as ``\\xNN``."""
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}" if 0xD800 <= code <= 0xDFFF else None
 
 
 def terminal_safe(text: str, keep_newlines: bool = False) -> str:
     """``text`` with every character a terminal would act on written as an escape (``\\x1b``,
-    ``\\n``, ``\\u202e``): content (titles, folder and file names) cannot move the cursor,
-    recolour the screen or split a line of pnp's output."""
+    ``\\n``, ``\\u202e``), and each byte of a name that is not UTF-8 as ``\\xNN``: content
+    (titles, folder and file names) cannot move the cursor, recolour the screen or split a
+    line of pnp's output, and the output is always UTF-8."""
 
     def escape(m: re.Match[str]) -> str:
         ch = m.group()
         if keep_newlines and ch in "\n\t":
             return ch
+        raw = _undecodable(ch)
+        if raw is not None:
+            return raw
         return repr(ch)[1:-1] if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
 
     return _UNSAFE.sub(escape, text)
+
+
+def json_text(data: object) -> str:
+    """``data`` as JSON (indented, UTF-8 text) that is always valid UTF-8 and safe on a
+    terminal: the characters :func:`terminal_safe` escapes are JSON escapes (``\\u009b``: the
+    same string once parsed), and a byte of a name that is not UTF-8 is the text ``\\xNN``
+    (it has no character to stand for)."""
+
+    def escape(m: re.Match[str]) -> str:
+        raw = _undecodable(m.group())
+        return "\\" + raw if raw is not None else f"\\u{ord(m.group()):04x}"
+
+    return _JSON_UNSAFE.sub(escape, json.dumps(data, ensure_ascii=False, indent=2))
 
 
 class Pos(NamedTuple):
@@ -186,4 +214,4 @@ class Report:
         return format_groups(self.groups(), verbose, words)
 
     def format_json(self) -> str:
-        return json.dumps(groups_json(self.groups()), ensure_ascii=False, indent=2)
+        return json_text(groups_json(self.groups()))

@@ -17,15 +17,12 @@ shown instead, greyed, until a save fixes it.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
-import html
 import json
 import os
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +34,12 @@ from ..build.options import Output
 from ..content.load import Root
 from ..content.model import Board, Card, Face, Game, Text, TokenSet
 from ..content.queries import item_size
-from ..core.errors import BuildError, PnpError
-from ..core.files import write_atomic
+from ..core.errors import PnpError
+from ..core.files import (
+    is_regular,
+    out_folder,
+    write_atomic,
+)
 from ..core.findings import Finding, Report
 from ..core.rules import Severity
 from ..core.units import Size
@@ -50,6 +51,7 @@ from ..printing.render import Renderer
 from ..typeset.faces import FaceEngine
 from ..typeset.fonts import fontset
 from ..validate import catalogs_for
+from .pagefiles import FaceView, Manifest, prune, read_manifest, write_cached, write_manifest
 
 DPI = 110
 SETUP_DPI = 60
@@ -57,32 +59,6 @@ BOARD_PX = 1400  # a board's longer side is drawn at most this many pixels long
 FULL_ROW_MM = 250  # a board at least this wide takes a whole row of the grid
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 FACES_START, FACES_END = "<!--pnp:faces-->", "<!--/pnp:faces-->"  # as in preview.html
-
-
-@dataclass
-class FaceView:
-    key: str  # html id
-    label: str
-    owner: str
-    card: str
-    side: str
-    kind: str = "card"  # card, token, board
-    span: str = "one"  # one, wide (two columns), full (a whole row)
-    images: dict[str, str] = field(default_factory=dict)  # lang -> relative png path
-    pixels: tuple[int, int] = (0, 0)
-    findings: dict[str, list[Finding]] = field(default_factory=dict)  # lang ('' = all)
-    fallbacks: dict[str, list[str]] = field(default_factory=dict)
-    placeholder: bool = False
-    undrawn: dict[str, str] = field(default_factory=dict)  # lang -> why it could not be drawn
-
-    @property
-    def undrawn_count(self) -> int:
-        return len(self.undrawn)
-
-    @property
-    def errors(self) -> int:
-        """How many errors are about this face (it is marked on the page when any)."""
-        return sum(f.severity is Severity.ERROR for fs in self.findings.values() for f in fs)
 
 
 @dataclass
@@ -95,6 +71,14 @@ class Row:
 
 def preview_dir(root: Root, game_id: str, out: Path | None = None) -> Path:
     return (out or root.output) / game_id / "preview"
+
+
+def preview_folder(root: Root, game_id: str, out: Path | None = None) -> Path:
+    """The preview folder, made and checked as every output folder (no symbolic link or
+    special file on the way below the content root, or below ``--out``)."""
+    if out is not None:
+        return out_folder(out, game_id, "preview")
+    return out_folder(root.path, "output", game_id, "preview")
 
 
 def _digest(*parts: Any) -> str:
@@ -159,14 +143,16 @@ def build_preview(
     ``problem``: see :func:`write_preview`). ``tolerant``: the game has errors, so a face (or
     a language, or the setup sheet) that cannot be drawn is left out, saying why, instead of
     stopping the page."""
-    out_dir = preview_dir(root, game.id, out)
+    out_dir = preview_folder(root, game.id, out)
     langs = langs or list(game.languages)
+    old = read_manifest(out_dir)
     pages = _pages(game)
     rows = _rows(report, game.id)
     views = _views(game, pages, rows)
     setups: dict[str, list[str]] = {lang: [] for lang in langs}
     unset: dict[str, str] = {}  # lang -> why its setup sheet could not be drawn
     for lang in langs:
+        out_folder(out_dir, lang)
         try:
             engine = _engine(root, game, lang)
             _face_images(root, game, engine, views, pages, out_dir, tolerant)
@@ -183,37 +169,18 @@ def build_preview(
         except Exception as exc:
             _tolerate(exc, tolerant)
             unset[lang] = _why(exc)
-    gone = _gone_faces(out_dir, {v.key for v in views}) if tolerant else ""
-    _prune(
-        out_dir,
-        {v.images[lg] for v in views for lg in v.images}
-        | {n for names in setups.values() for n in names}
-        | set(re.findall(r'<img src="([^"]+)"', gone)),
-    )
+    keys = {v.key for v in views}
+    gone = [v for v in old.faces if v.key not in keys] if tolerant else []
+    files = {v.images[lg] for v in [*views, *gone] for lg in v.images} | {
+        n for names in setups.values() for n in names
+    }
+    prune(out_dir, old.files, files)
     title = game.meta.title.values.get(langs[0]) or game.id
     context = {"langs": langs, "faces": views, "setups": setups, "drawn": True, "gone": gone}
     context["unset"] = unset
-    return _write_page(out_dir, title, rows, {**context, "problem": problem})
-
-
-def _gone_faces(out_dir: Path, keys: set[str]) -> str:
-    """The faces of the page already there that the game with errors no longer has (their
-    file does not load), marked gone (greyed): shown until a save brings them back."""
-    old = ""
-    with contextlib.suppress(OSError, UnicodeDecodeError):  # no page yet: nothing to keep
-        old = (out_dir / "index.html").read_text("utf-8")
-    start, end = old.find(FACES_START), old.find(FACES_END)
-    if start < 0 or end < 0:
-        return ""
-    gone = []
-    for m in re.finditer(r'<section class="face" id="([^"]+)".*?</section>', old[start:end], re.S):
-        if m.group(1) not in keys and m.group(1) != "setup":
-            section = m.group(0)  # pnp's own page: escaped when it was written
-            if " data-gone" not in section.split(">", 1)[0]:
-                key = f'id="{m.group(1)}"'
-                section = section.replace(key, f'{key} data-gone="1"', 1)
-            gone.append(section)
-    return "\n".join(gone)
+    page = _write_page(out_dir, title, rows, {**context, "problem": problem})
+    write_manifest(out_dir, Manifest(title, langs, [*views, *gone], setups, files))
+    return page
 
 
 def _engine(root: Root, game: Game, lang: str) -> FaceEngine:
@@ -242,30 +209,27 @@ def _why(exc: Exception, view: FaceView | None = None) -> str:
 def _write_stale(
     root: Root, game_id: str, report: Report, title: str, out: Path | None, problem: str
 ) -> Path:
-    """The findings over the faces of the page already there (greyed), if it has any."""
-    out_dir = preview_dir(root, game_id, out)
-    old = ""
-    with contextlib.suppress(OSError, UnicodeDecodeError):  # no page yet: nothing to show
-        old = (out_dir / "index.html").read_text("utf-8")
-    match = re.search(re.escape(FACES_START) + "(.*)" + re.escape(FACES_END), old, re.S)
-    langs = re.findall(r'<html lang="([^"]*)"', old)[:1]
-    if title == game_id and (h1 := re.search(r"<h1>(.*?)</h1>", old)):  # the game's own title
-        title = html.unescape(h1.group(1))
+    """The findings over the faces of the last page drawn (greyed), if there was one: drawn
+    again from what pnp wrote down of it (its manifest), never from its HTML."""
+    out_dir = preview_folder(root, game_id, out)
+    old = read_manifest(out_dir)
     context: dict[str, Any] = {
-        "langs": langs,
+        "langs": old.langs,
         "faces": [],
-        "setups": {},
+        "setups": {lang: old.setups.get(lang, []) for lang in old.langs},
         "drawn": False,
-        "stale": match.group(1) if match else None,  # pnp's own page: escaped when written
+        "stale": old.faces or None,
         "problem": problem,
     }
+    title = old.title or title
     return _write_page(out_dir, title, _rows(report, game_id), context)
 
 
 def _write_page(out_dir: Path, title: str, rows: list[Row], context: dict[str, Any]) -> Path:
     findings = [r.finding.text() for r in rows]
     images = [(v.images, v.undrawn) for v in context["faces"]]
-    shown = (context.get("problem"), context["drawn"], context.get("gone"), context.get("unset"))
+    gone = [(v.key, v.images) for v in context.get("gone") or context.get("stale") or ()]
+    shown = (context.get("problem"), context["drawn"], gone, context.get("unset"))
     stamp = _digest(images, context["setups"], findings, *shown)
     text = _page(title, rows, stamp, context)
     write_atomic(out_dir / "index.html", text.encode("utf-8"))
@@ -374,7 +338,7 @@ def _face_images(
             view.undrawn[lang] = _why(exc, view)
             continue
         view.images[lang] = rel
-        if not (out_dir / rel).is_file():
+        if not is_regular(out_dir / rel):
             todo.setdefault(dpi, []).append((fp, out_dir / rel, view))
     for dpi, batch in todo.items():  # one PDF per resolution (boards are drawn smaller)
         try:
@@ -425,7 +389,7 @@ def _draw(
     pdf = renderer.render([fp.page for fp, _p, _v in batch])
     images = export.rasterise(pdf, dpi, [fp.page.size for fp, _p, _v in batch])
     for (_fp, path, _v), image in zip(batch, images, strict=True):
-        _write_cached(path, export.png_bytes(image, dpi))
+        write_cached(path, export.png_bytes(image, dpi))
 
 
 def _setup_images(
@@ -448,8 +412,8 @@ def _setup_images(
     names = []
     for i, image in enumerate(images, 1):
         rel = f"{engine.lang}/setup-{i}-{sig}.png"
-        if not (out_dir / rel).is_file():
-            _write_cached(out_dir / rel, export.png_bytes(image, SETUP_DPI))
+        if not is_regular(out_dir / rel):
+            write_cached(out_dir / rel, export.png_bytes(image, SETUP_DPI))
         names.append(rel)
     return names
 
@@ -477,27 +441,6 @@ def _built_setup_images(pdf: Output) -> list[Image.Image] | None:
         return images
     finally:
         doc.close()
-
-
-def _write_cached(path: Path, data: bytes) -> None:
-    """An image of the page: renamed into place whole, but not synced to the disk (a tenth of
-    a second each; the images are a cache, named by what they show, drawn again if lost)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise BuildError(f"cannot write {path}: {exc.strerror}") from exc
-
-
-def _prune(out_dir: Path, keep: set[str]) -> None:
-    for png in out_dir.glob("*/*.png"):
-        rel = png.relative_to(out_dir).as_posix()
-        if rel not in keep:
-            png.unlink(missing_ok=True)
-    for tmp in out_dir.glob("*/.*.png.tmp"):  # left by a run that was stopped
-        tmp.unlink(missing_ok=True)
 
 
 TEMPLATE = Path(__file__).parent.parent / "data" / "preview.html"

@@ -15,6 +15,7 @@ pnp brings its fonts.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,8 @@ from typing import Any
 from ..content.load import ID_RE, Root
 from ..content.model import GameFile, Sections, valid_language
 from ..content.schema import json_schema
-from ..core.errors import UsageError
+from ..core.errors import BuildError, UsageError
+from ..core.files import ReadRefused, is_regular, out_folder, read_limited, write_atomic
 
 GAME_SCHEMA = "pnp-game.schema.json"
 CONTENT_SCHEMA = "pnp-content.schema.json"
@@ -162,18 +164,35 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def write_schemas(root: Root) -> list[Path]:
-    root.cards.mkdir(parents=True, exist_ok=True)
+    cards = out_folder(root.path, "cards")
     out = []
     for name, tp, title in (
         (GAME_SCHEMA, GameFile, "pnp game.yaml"),
         (CONTENT_SCHEMA, Sections, "pnp content file"),
     ):
-        path = root.cards / name
+        path = cards / name
         data = json.dumps(json_schema(tp, title), indent=2, ensure_ascii=False) + "\n"
-        if not path.is_file() or path.read_text("utf-8") != data:
-            path.write_text(data, "utf-8")
+        if _read_own(root, path, 64 * 1024 * 1024) != data.encode("utf-8"):
+            write_atomic(path, data.encode("utf-8"))
         out.append(path)
     return out
+
+
+def _read_own(root: Root, path: Path, limit: int) -> bytes | None:
+    """The bytes of ``path``, a file of the content root `pnp new` may rewrite or extend; None
+    when there is none. A link (even a dangling one) or a special file in its place is refused
+    (a BuildError): pnp never writes through one, nor waits on a pipe."""
+    if not os.path.lexists(path):
+        return None
+    if not is_regular(path):
+        raise BuildError(
+            f"{root.rel(path)} is a symbolic link or not a regular file; pnp writes only "
+            "regular files of the content root: replace it with a plain file, or remove it"
+        )
+    try:
+        return read_limited(path, limit, "file", inside=root.path)
+    except ReadRefused as exc:
+        raise BuildError(f"{root.rel(path)}: {exc}") from None
 
 
 def sample_words(lang: str) -> dict[str, str] | None:
@@ -228,14 +247,18 @@ def new_game(root: Root, game: str, langs: list[str], own_fonts: bool = False) -
     _check_game_id(game)
     langs = _languages(langs)
     folder = root.game_dir(game)
-    if folder.exists():
+    if os.path.lexists(folder):  # a link (even a dangling one) is there too
         raise UsageError(f"{root.rel(folder)} already exists; choose another name")
+    _read_own(root, root.path / ".gitignore", MAX_GITIGNORE)  # refused before anything is made
+    out_folder(root.path, "cards", create=False)
+    if own_fonts:
+        out_folder(root.path, "fonts", create=False)
     write_schemas(root)
     files = _game_files(game, langs)
-    folder.mkdir(parents=True)
+    folder = out_folder(root.path, "cards", game)
     for name, text in files.items():
-        (folder / name).parent.mkdir(exist_ok=True)
-        (folder / name).write_text(text, "utf-8")
+        out_folder(folder, *name.split("/")[:-1])
+        write_atomic(folder / name, text.encode("utf-8"))
     made = NewGame(folder, langs)
     _root_files(root, game, own_fonts, made)
     return made
@@ -459,31 +482,31 @@ ART = {
 # --- the content root around the games ----------------------------------------------------
 
 README_NAMES = ("README.md", "README", "README.txt", "README.rst")
+MAX_GITIGNORE = 1024 * 1024
 IGNORED_OUTPUT = {"output", "output/", "/output", "/output/", "output/*", "/output/*"}
 
 
 def _root_files(root: Root, game: str, own_fonts: bool, made: NewGame) -> None:
     """README.md and .gitignore where the root has none (an existing .gitignore gets output/
     if it lacks it); fonts/ with a README when the designer wants fonts of their own."""
-    if not any((root.path / name).exists() for name in README_NAMES):
+    if not any(os.path.lexists(root.path / name) for name in README_NAMES):
         readme = root.path / "README.md"
-        readme.write_text(_root_readme(game), "utf-8")
+        write_atomic(readme, _root_readme(game).encode("utf-8"))
         made.made.append(readme)
     ignore = root.path / ".gitignore"
-    if not ignore.exists():
-        ignore.write_text(GITIGNORE, "utf-8")
+    old = _read_own(root, ignore, MAX_GITIGNORE)
+    if old is None:
+        write_atomic(ignore, GITIGNORE.encode("utf-8"))
         made.made.append(ignore)
     else:
-        text = ignore.read_text("utf-8", errors="replace")
+        text = old.decode("utf-8", errors="replace")
         if not IGNORED_OUTPUT & {line.strip() for line in text.splitlines()}:
-            sep = "" if not text or text.endswith("\n") else "\n"
-            with ignore.open("a", encoding="utf-8") as f:
-                f.write(sep + GITIGNORE)
+            sep = b"" if not old or old.endswith(b"\n") else b"\n"
+            write_atomic(ignore, old + sep + GITIGNORE.encode("utf-8"))  # old bytes kept as-is
             made.extended.append(ignore)
     fonts_readme = root.fonts / "README.md"
-    if own_fonts and not fonts_readme.exists():
-        root.fonts.mkdir(exist_ok=True)
-        fonts_readme.write_text(FONTS_README, "utf-8")
+    if own_fonts and not os.path.lexists(fonts_readme):
+        write_atomic(out_folder(root.path, "fonts") / "README.md", FONTS_README.encode("utf-8"))
         made.made.append(fonts_readme)
 
 

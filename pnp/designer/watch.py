@@ -25,7 +25,7 @@ from ..build.pipeline import BuildOptions, build
 from ..content.load import Root
 from ..content.model import Game
 from ..core.errors import ContentError, PnpError
-from ..core.findings import Report
+from ..core.findings import Report, terminal_safe
 from ..core.run import running
 from ..i18n.words import tr
 from ..printing.imposition import Options
@@ -142,6 +142,12 @@ class Watcher:
     def page(self) -> Path:
         return preview_dir(self.root, self.game, self.out) / "index.html"
 
+    def changed(self, paths: list[Path]) -> str:
+        """What changed, in one line: the first few names, escaped as findings are (a file
+        name can hold a newline, a terminal's escape, or bytes that are not UTF-8)."""
+        names = ", ".join(terminal_safe(self.root.rel(p)) for p in paths[:3])
+        return tr("changed: {files}").format(files=names)
+
     def run(self) -> None:  # pragma: no cover - an endless loop, exercised by hand
         self.cycle()
         self.echo(
@@ -153,10 +159,7 @@ class Watcher:
             while True:
                 changed = self.wait()
                 if changed:
-                    names = ", ".join(self.root.rel(p) for p in changed[:3])
-                    self.echo(
-                        time.strftime("%H:%M:%S ") + tr("changed: {files}").format(files=names)
-                    )
+                    self.echo(time.strftime("%H:%M:%S ") + self.changed(changed))
                     self.cycle()
         except KeyboardInterrupt:
             self.echo(tr("stopped"))

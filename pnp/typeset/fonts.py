@@ -18,7 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..compat.reportlab import font_characters, quick_subsets
 from ..core.errors import BuildError
-from ..core.files import ReadRefused, read_limited
+from ..core.files import ReadRefused, read_limited, real
 from ..core.run import current
 from .scripts import bundled_font
 
@@ -90,7 +90,7 @@ def family(fonts_dir: Path, name: str) -> Family:
     file's content names it in reportlab, so a changed file is registered anew)."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
         raise BuildError(f"font family {name!r} is not a plain name (letters, digits, - and _)")
-    key = f"{fonts_dir.resolve()}::{name}"
+    key = f"{real(fonts_dir)}::{name}"
     families = current().store("typeset.font-families")
     if key in families:
         return families[key]

@@ -7,7 +7,16 @@ import re
 import string
 from typing import Any
 
-from ..content.expr import Evaluator, ExprError, Record, iterate, parse, parse_for_each
+from ..content.expr import (
+    MAX_DIGITS,
+    Evaluator,
+    ExprError,
+    Record,
+    iterate,
+    parse,
+    parse_for_each,
+    shown,
+)
 from ..content.model import Game, Invariant
 from ..content.records import game_data
 from ..core.rules import INVARIANT, INVARIANT_EXPR, INVARIANT_MESSAGE, Severity
@@ -91,11 +100,11 @@ def _shown(item: Any) -> str:
     """What a failing row or record is, as the designer wrote it: its id, or its plain
     fields (players=5, boss=2)."""
     if not isinstance(item, Record):
-        return str(item)
+        return shown(item)
     if "id" in item:
-        return str(item["id"])
+        return shown(item["id"])
     plain = [(k, v) for k, v in item.items() if isinstance(v, int | float | str | bool | None)]
-    return ", ".join(f"{k}={v}" for k, v in plain[:6]) or "this row"
+    return ", ".join(f"{k}={shown(v)}" for k, v in plain[:6]) or "this row"
 
 
 class Unfilled(Exception):
@@ -106,6 +115,8 @@ class _Fields(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if any(int(n) > MAX_FORMAT_WIDTH for n in re.findall(r"\d+", format_spec)):
             raise Unfilled(f"a field wider than {MAX_FORMAT_WIDTH} characters")
+        if isinstance(value, int) and value.bit_length() > MAX_DIGITS * 3:
+            return shown(value)  # too long to write: its size
         try:
             return super().format_field(value, format_spec)
         except (ValueError, TypeError) as exc:

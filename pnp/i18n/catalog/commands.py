@@ -21,7 +21,7 @@ from .pot import po_header, template
 def extract(root: Root, game: Game, printed: set[str] | None = None) -> tuple[Path, bool]:
     """Write the template; a template that differs only by its date is not rewritten."""
     path = pot_path(root, game.id)
-    return path, write_catalog(path, template(game, printed), ignore_dates=True)
+    return path, write_catalog(path, template(game, printed), ignore_dates=True, base=root.path)
 
 
 def _current_template(root: Root, game: Game, printed: set[str] | None) -> Catalog:
@@ -79,7 +79,8 @@ def init(
     tmpl = _current_template(root, game, printed)
     entries = fresh_entries(tmpl, _plural_of(lang).nplurals)
     _prefill(entries, game, lang, builtin(lang))
-    write_catalog(path, Catalog(header=po_header(game, lang, tmpl), entries=entries))
+    catalog = Catalog(header=po_header(game, lang, tmpl), entries=entries)
+    write_catalog(path, catalog, base=root.path)
     return path
 
 
@@ -124,7 +125,7 @@ def update(root: Root, game: Game, printed: set[str] | None = None) -> list[Upda
         fresh = [e for e in merged.entries if e.msgctxt == CONTEXT and not e.translated]
         _prefill(fresh, game, lang, words)
         result = UpdateResult(path, stats)
-        result.written = write_catalog(path, merged)
+        result.written = write_catalog(path, merged, base=root.path)
         charset = charset_of(old.catalog.header.msgstr[0])
         if result.written and charset and python_codec(charset) != "utf-8":
             result.converted = charset  # msgmerge writes UTF-8 too

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...content.load import Root
 from ...core.errors import PnpError
-from ...core.files import ReadRefused, read_limited, root_of, write_atomic
+from ...core.files import ReadRefused, out_folder, read_limited, root_of, write_atomic
 from ..plural import PluralForms
 from ..po import Catalog, PoReadError, encode, parse
 from ..pocheck import PoProblem, scan_po
@@ -120,11 +120,17 @@ def _unchanged(old: bytes, new: bytes, ignore: tuple[bytes, ...]) -> bool:
     return strip(old) == strip(new)
 
 
-def write_catalog(path: Path, catalog: Catalog, *, ignore_dates: bool = False) -> bool:
+def write_catalog(
+    path: Path, catalog: Catalog, *, ignore_dates: bool = False, base: Path | None = None
+) -> bool:
     """Write atomically in the catalog's charset; False when the file already says the same.
+    ``base``: the content root, below which every folder on the way must be a real one (made
+    when missing; a symbolic link is refused, never written through).
 
     A character the declared charset cannot hold turns the catalog into UTF-8 (as msgmerge
     does), saying so in the header."""
+    if base is not None:
+        out_folder(base, *path.parent.relative_to(base).parts)
     try:
         data = encode(catalog)
     except UnicodeEncodeError:

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from ...core.errors import BuildError, ContentError
 from ...core.rules import PRINTABLE
-from ..imposition import Page, outside_printable
+from ..imposition import Page, TooLarge, outside_printable
 from .base import Document, DocumentExporter, ExportJob
 from .staging import render_staged
 
@@ -26,6 +26,22 @@ class PrintPdf(DocumentExporter):
     def document(self, job: ExportJob) -> Document:
         try:
             pages = job.renderer.plan_pages(job.layout, job.guess)
+        except TooLarge as exc:  # a finding at the size of what does not fit
+            owner = exc.run.items[0][0].owner
+            size = exc.run.size
+            where = owner.at("size")
+            if not owner.given("size") and job.game.print.given("card_size"):
+                where = job.game.print.at("card_size")  # the default size it takes
+            job.report.add(
+                PRINTABLE,
+                where,
+                f"a {size.w:g}×{size.h:g} mm face of {owner.id} does not fit on "
+                f"{job.layout.paper} (with its margin, crop marks and bleed): make it smaller, "
+                "print on a larger paper (--paper), or make it a board (boards larger than "
+                "the paper are split over pages)",
+                game=job.game.id,
+            )
+            raise ContentError(f"{job.game.id}: faces larger than the paper") from exc
         except ValueError as exc:
             raise BuildError(f"{job.game.id}: {exc}") from exc
         check_printable(job, pages)

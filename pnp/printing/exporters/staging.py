@@ -4,6 +4,10 @@ build renames it into place once every job has succeeded (or removes it when one
 from __future__ import annotations
 
 import contextlib
+import glob
+import os
+import re
+import stat
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -50,19 +54,29 @@ def discard(staged: Iterable[Path]) -> None:
             folder.rmdir()  # only when empty
 
 
+# what stage() names its temporary files: "." NAME "." and mkstemp's random letters ".tmp"
+STAGED_RE = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]{8}\.tmp")
+
+
 def remove_stale_in(folder: Path) -> None:
     """Staged files left in ``folder`` by a build killed long ago."""
-    now = time.time()
-    for old in folder.glob(".*.tmp") if folder.is_dir() else ():
-        with contextlib.suppress(OSError):
-            if now - old.stat().st_mtime > STALE_SECONDS:
-                old.unlink()
+    if os.path.isdir(folder) and not os.path.islink(folder):
+        _remove_old(p for p in folder.glob(".*.tmp") if STAGED_RE.fullmatch(p.name))
 
 
 def remove_stale(path: Path) -> None:
     """Temporary files left by a build that was killed long ago (not by one running now)."""
+    if not os.path.islink(path.parent):
+        olds = path.parent.glob(f".{glob.escape(path.name)}.*.tmp")
+        _remove_old(p for p in olds if STAGED_RE.fullmatch(p.name))
+
+
+def _remove_old(paths: Iterable[Path]) -> None:
+    """Those of ``paths`` that are regular files (named as pnp names its staged files) older
+    than STALE_SECONDS: a link or a special file of that name is not pnp's, and stays."""
     now = time.time()
-    for old in path.parent.glob(f".{path.name}.*.tmp"):
+    for old in paths:
         with contextlib.suppress(OSError):
-            if now - old.stat().st_mtime > STALE_SECONDS:
+            st = os.lstat(old)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_SECONDS:
                 old.unlink()

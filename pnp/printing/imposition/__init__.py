@@ -28,6 +28,7 @@ from .furniture import place_furniture
 from .geometry import Duplex, Line, Rect, mirror, mirror_line
 from .grid import FoldGrid, Grid, fit_fold, fit_grid
 from .marks import cell_marks, crop_marks, shift_marks
+from .packing import TooLarge
 from .pages import (
     MARK_LENGTH,
     MARK_OFFSET,
@@ -73,6 +74,7 @@ __all__ = [
     "Shape",
     "Slot",
     "Tile",
+    "TooLarge",
     "board_overviews",
     "cell_marks",
     "crop_marks",

@@ -37,6 +37,14 @@ from .pages import (
 Pair = tuple[Item, Item | None]
 
 
+class TooLarge(ValueError):
+    """The faces of ``run`` do not fit on the paper (with its margin, crop marks and bleed)."""
+
+    def __init__(self, run: Run, paper: str) -> None:
+        super().__init__(f"a {run.size} item does not fit on {paper}")
+        self.run, self.paper = run, paper
+
+
 @dataclass(frozen=True)
 class Run:
     """Faces of one size imposed together, in order."""
@@ -139,7 +147,7 @@ def _first(
     places the most of ``rest`` (portrait first, then the fullest)."""
     found = grids(paper, run.size, run.spacing, bleed, run.marked, reserve_of(opts))
     if not found:
-        raise ValueError(f"a {run.size} item does not fit on {opts.paper}")
+        raise TooLarge(run, opts.paper)
     best: Band | None = None
     for grid in found:
         band = _band(grid, run, rest)
