@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..content.load import open_root
 from ..core.errors import PnpError, UsageError
-from ..core.findings import Report
+from ..core.findings import Report, json_text
 from ..i18n.words import tr
-from .common import Format, FormatOpt, GameArg, RootOpt, app, err, fail, findings_text, one_game
+from .common import (
+    Format,
+    FormatOpt,
+    GameArg,
+    RootOpt,
+    app,
+    err,
+    fail,
+    findings_text,
+    one_game,
+    say,
+)
 
 if TYPE_CHECKING:
     from ..content.model import Difficulty, Game, Scenario
@@ -88,10 +98,10 @@ def setup_cmd(
     laid = lay_out(g, tables, players, seed)
     if fmt is Format.json:
         said = as_json(dealt, tables, found, seed, laid)
-        typer.echo(json.dumps(said, ensure_ascii=False, indent=2))
+        typer.echo(json_text(said))
     else:
         odds_asked = (found or [], deals) if show_odds else None
-        typer.echo(as_text(shower, dealt, players, seed, tables, laid, odds_asked))
+        say(as_text(shower, dealt, players, seed, tables, laid, odds_asked))
     for problem in dealt.problems if dealt is not None else []:
         report.add(problem.rule, problem.pos, problem.message, game=g.id)
     if report.has_errors():
