@@ -1,0 +1,248 @@
+"""Hostile input, third round (issue 33), the data classes: workbooks, long setup tables,
+template filters, images and the messages about them. One case per defect class, each run on
+the code before its fix and seen to fail there. The machinery (pnp in process or in a measured
+subprocess, the contract on exit codes and messages) is tests/test_hostile.py's."""
+
+# ruff: noqa: F811 - the fixtures imported from test_hostile are parameters of the tests
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_hostile import (  # noqa: F401 - fixtures are used by name
+    _DRIVER,
+    GAME,
+    SLACK,
+    Measured,
+    Result,
+    assert_bounded,
+    assert_contract,
+    pnp,
+    put,
+    root,
+)
+from test_sheets import _ods_bytes, _replace_block, _xlsx_bytes
+
+# --- running pnp with the memory of its child processes counted --------------------------------
+
+_PEAK = '"peak_mb": peak_kb / 1024'
+assert _PEAK in _DRIVER  # the driver of test_hostile reports its own peak; add its children's
+_TREE_DRIVER = _DRIVER.replace(
+    _PEAK,
+    '"peak_mb": max(peak_kb, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024',
+)
+
+
+def measured(*args: object, timeout: float = 10.0, prelude: str = "") -> Measured:
+    """`pnp ARGS...` in a subprocess under a 3 GB address-space cap: its time, and the peak
+    memory of the process and of the children it waited for (a workbook's reader).
+    ``prelude``: Python run first (to switch a guard off and show what stands behind it)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PNP_DEBUG", "PNP_ROOT")}
+    driver = _TREE_DRIVER.replace("sys.argv = [", prelude + "\nsys.argv = [", 1)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-c", driver, *(str(a) for a in args)],
+            capture_output=True,
+            text=True,
+            timeout=timeout * SLACK,
+            env=env,
+        )
+    except subprocess.TimeoutExpired:
+        return Measured(None, float("nan"))
+    err, _, stats = proc.stderr.rpartition("\n@@")
+    if not stats:  # the driver died before reporting (killed, crashed, aborted)
+        return Measured(Result(proc.returncode, proc.stdout, proc.stderr, timeout), float("nan"))
+    data = json.loads(stats)
+    return Measured(Result(data["code"], proc.stdout, err, data["seconds"]), data["peak_mb"])
+
+
+def deck_from(root: Path, name: str, data: bytes) -> None:
+    """The clean game's deck read from ``name`` (holding ``data``)."""
+    decks = root / GAME / "decks.yaml"
+    text = decks.read_text("utf-8")
+    decks.write_text(_replace_block(text, "    cards:\n", "tokens:", f"    cards: {name}\n"))
+    put(root, f"{GAME}/{name}", data)
+
+
+def sheet_findings(res: Result, name: str) -> list[dict[str, str]]:
+    return [f for f in res.findings() if f["path"] == f"{GAME}/{name}"]
+
+
+# --- 2. no workbook takes the process down ---------------------------------------------------
+
+
+def _rezip(parts: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+def _parts(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+FAR_CELL = (
+    b'<row r="1"><c r="A1"><v>1</v></c></row><row r="1048576"><c r="XFD1048576"><v>2</v></c></row>'
+)
+
+
+def _sheet_part_named_bin() -> bytes:
+    """The far-cell workbook whose sheet part is ``sheet1.bin`` (1.4 KB; calamine follows the
+    workbook's links, not the name)."""
+    parts = _parts(_xlsx_bytes(FAR_CELL))
+    parts["xl/worksheets/sheet1.bin"] = parts.pop("xl/worksheets/sheet1.xml")
+    for key in ("xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
+        parts[key] = parts[key].replace(b"sheet1.xml", b"sheet1.bin")
+    return _rezip(parts)
+
+
+def _shared_strings(length: int, cells: int) -> bytes:
+    """One shared text of ``length`` characters, referenced by ``cells`` cells (1000 a row)."""
+    row = b"".join(b'<c t="s"><v>0</v></c>' for _ in range(1000))
+    rows = b'<row r="1"><c r="A1" t="s"><v>1</v></c></row>' + b"".join(
+        b'<row r="%d">' % r + row + b"</row>" for r in range(2, cells // 1000 + 2)
+    )
+    sst = (
+        b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="2" '
+        b'uniqueCount="2"><si><t>' + b"x" * length + b"</t></si><si><t>id</t></si></sst>"
+    )
+    parts = _parts(_xlsx_bytes(rows, {"xl/sharedStrings.xml": sst}))
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+    )
+    return _rezip(parts)
+
+
+def _ods_cell(text: bytes, attrs: bytes = b"") -> bytes:
+    return (
+        b"<table:table-cell " + attrs + b' office:value-type="string"><text:p>' + text
+        + b"</text:p></table:table-cell>"
+    )  # fmt: skip
+
+
+ID_ROW = b"<table:table-row>" + _ods_cell(b"id") + b"</table:table-row>"
+WORKBOOKS: dict[str, tuple[str, Callable[[], bytes], str]] = {
+    "sheet part named .bin": ("cards.xlsx", _sheet_part_named_bin, "1,048,576 rows"),
+    "repeated space": (
+        "cards.ods",
+        lambda: _ods_bytes(
+            ID_ROW
+            + b"<table:table-row>"
+            + _ods_cell(b'a<text:s text:c="1000000000"/>b')
+            + b"</table:table-row>"
+        ),
+        "characters of text",
+    ),
+    "shared text in a million cells": (
+        "cards.xlsx",
+        lambda: _shared_strings(30_000, 1_000_000),
+        "characters of text",
+    ),
+    "long cell in repeated rows": (
+        "cards.ods",
+        lambda: _ods_bytes(
+            ID_ROW
+            + b'<table:table-row table:number-rows-repeated="1000000">'
+            + _ods_cell(b"y" * 60_000)
+            + b"</table:table-row>"
+        ),
+        "characters of text",
+    ),
+    "long cell in repeated columns": (
+        "cards.ods",
+        lambda: _ods_bytes(
+            b"<table:table-row>"
+            + _ods_cell(b"y" * 60_000, b'table:number-columns-repeated="1000000"')
+            + b"</table:table-row>"
+        ),
+        "characters of text",
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", sorted(WORKBOOKS))
+def test_a_workbook_is_a_finding_in_seconds_and_little_memory(root: Path, case: str) -> None:
+    name, make, words = WORKBOOKS[case]
+    deck_from(root, name, make())
+    res = assert_bounded(measured("validate", "--root", root), seconds=8.0, peak_mb=400.0)
+    assert res.code == 1
+    found = sheet_findings(res, name)
+    assert found and found[0]["rule"] == "sheet" and words in found[0]["message"], res.text
+
+
+_NO_GUARD = textwrap.dedent(
+    """
+    import pnp.content.sheets.read as _read
+    _read.check_counts = _read.check_extents = lambda *args: None
+    """
+)
+
+
+@pytest.mark.slow
+def test_what_the_guard_misses_is_contained(root: Path) -> None:
+    """With the zip and XML checks switched off, the reader itself asks for 512 GB: it does so
+    in a child process whose address space is capped, so the file is a finding, not an abort."""
+    deck_from(root, "cards.xlsx", _xlsx_bytes(FAR_CELL))
+    res = assert_bounded(
+        measured("validate", "--root", root, prelude=_NO_GUARD), seconds=8.0, peak_mb=700.0
+    )
+    found = sheet_findings(res, "cards.xlsx")
+    assert found and "MB of memory" in found[0]["message"], res.text
+    assert "memory allocation" not in res.text  # the reader's abort message is not shown
+
+
+def test_a_reader_that_hangs_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pnp.content.sheets import contain
+
+    monkeypatch.setattr(contain, "MAX_READ_SECONDS", 0.5)
+    started = time.perf_counter()
+    with pytest.raises(contain.Contained, match=r"took more than"):
+        contain.run_contained(lambda: time.sleep(30), ValueError)
+    assert time.perf_counter() - started < 5
+
+
+def test_a_readers_error_comes_back_with_its_position() -> None:
+    from pnp.content.sheets import contain
+    from pnp.content.sheets.read import SheetError
+    from pnp.core.findings import Pos
+
+    def fail() -> None:
+        raise SheetError("bad cell", Pos("x.xlsx", 3, 2), "schema")
+
+    with pytest.raises(SheetError) as caught:
+        contain.run_contained(fail, SheetError)
+    assert (caught.value.message, caught.value.pos, caught.value.rule) == (
+        "bad cell",
+        Pos("x.xlsx", 3, 2),
+        "schema",
+    )
+    assert contain.run_contained(lambda: [[1, "a", None, 2.5, True]], SheetError) == [
+        [1, "a", None, 2.5, True]
+    ]
+
+
+@pytest.mark.slow
+def test_a_million_unknown_columns_are_one_finding(root: Path) -> None:
+    header = b"id," + b",".join(b"u%d" % i for i in range(1_000_000))
+    deck_from(root, "cards.csv", header + b"\nalpha\n")
+    res = assert_bounded(measured("validate", "--root", root), seconds=10.0, peak_mb=400.0)
+    unknown = [f for f in res.findings() if f["rule"] == "unknown-key"]
+    assert len(unknown) == 1 and "1,000,000 columns" in unknown[0]["message"], res.text[:2000]
+    assert (unknown[0]["line"], unknown[0]["col"]) == ("1", "2")
+    assert len(res.text) < 10_000
