@@ -246,3 +246,85 @@ def test_a_million_unknown_columns_are_one_finding(root: Path) -> None:
     assert len(unknown) == 1 and "1,000,000 columns" in unknown[0]["message"], res.text[:2000]
     assert (unknown[0]["line"], unknown[0]["col"]) == ("1", "2")
     assert len(res.text) < 10_000
+
+
+# --- 3. nothing dropped from a print silently; long tables cost time in proportion ----------
+
+
+def table_pack(root: Path, rows: int, cell: Callable[[int], str] = lambda i: str(i % 7)) -> None:
+    """The clean game with a setup-sheet table ``big`` of ``rows`` rows (from a CSV)."""
+    body = "".join(f"{i},{cell(i)},{i % 5}\n" for i in range(rows))
+    put(root, f"{GAME}/big.csv", "n,x,y\n" + body)
+    put(
+        root,
+        f"{GAME}/big.yaml",
+        "tables:\n  big:\n    title: {en: Big, it: Grande}\n    columns:\n"
+        + "".join(f"      - {{id: {c}, title: {{en: {c}, it: {c}}}}}\n" for c in "nxy")
+        + "    rows: big.csv\n",
+    )
+    game = root / GAME / "game.yaml"
+    game.write_text(game.read_text("utf-8").replace("tables: [deal]", "tables: [deal, big]"))
+
+
+@pytest.mark.slow
+def test_every_row_of_a_long_setup_table_is_printed(root: Path) -> None:
+    import pdfplumber
+
+    table_pack(root, 3000)
+    res = assert_bounded(
+        measured("build", "mini", "--root", root, "--lang", "en", timeout=20.0),
+        seconds=20.0,
+        peak_mb=400.0,
+    )
+    assert res.code == 0, res.text
+    words: set[str] = set()
+    with pdfplumber.open(root / "output/mini/mini-en-a4.pdf") as pdf:
+        for page in pdf.pages:
+            words.update(w["text"] for w in page.extract_words())
+    missing = [n for n in range(7, 3000) if f"{n:,}" not in words]  # 0-6 are in other cells
+    assert not missing, f"{len(missing)} rows missing, from {missing[0]}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_table_over_the_sheet_limit_is_refused_in_seconds(root: Path, command: str) -> None:
+    table_pack(root, 60_000)
+    res = assert_bounded(measured(command, "--root", root), seconds=8.0, peak_mb=400.0)
+    assert res.code == 1 and (f"{GAME}/big.yaml", 8) in res.at("schema"), res.text
+    assert "at most 5,000 rows" in res.text
+    assert not (root / "output/mini").exists() or not list((root / "output/mini").glob("*.pdf"))
+
+
+def test_a_sheet_over_the_page_limit_is_an_error_and_nothing_is_written(
+    pnp: Callable[..., Result], root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnp.printing.render import setup
+
+    monkeypatch.setattr(setup, "MAX_SETUP_PAGES", 3)
+    table_pack(root, 400)
+    res = pnp("build", "mini", "--root", root, "--lang", "en")
+    assert res.code == 1 and "the setup sheet needs more than 3 pages" in res.text, res.text
+    assert res.at("schema") == [(f"{GAME}/game.yaml", 12)], res.text
+    assert not list(root.rglob("*.pdf"))
+
+
+def test_setup_table_pagination_wraps_each_row_a_few_times(
+    pnp: Callable[..., Result], root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Cutting a table into pages wraps it once, then each part: the rows wrapped grow with
+    the table's rows (cutting by repeated splits grew with their square)."""
+    from reportlab.platypus import Table
+
+    wrapped = [0]
+    real = Table.wrap
+
+    def counting(self: Table, *args: object) -> object:
+        wrapped[0] += len(self._cellvalues)
+        return real(self, *args)
+
+    monkeypatch.setattr(Table, "wrap", counting)
+    table_pack(root, 2000)
+    res = pnp("build", "mini", "--root", root, "--lang", "en")
+    assert res.code == 0, res.text
+    # about 9 per row here (pages counted, then drawn); 49 per row, and growing, by splits
+    assert wrapped[0] < 15 * 2000, f"{wrapped[0]:,} rows wrapped for a table of 2,000"
