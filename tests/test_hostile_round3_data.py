@@ -10,11 +10,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import struct
 import subprocess
 import sys
 import textwrap
 import time
 import zipfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -328,3 +330,136 @@ def test_setup_table_pagination_wraps_each_row_a_few_times(
     assert res.code == 0, res.text
     # about 9 per row here (pages counted, then drawn); 49 per row, and growing, by splits
     assert wrapped[0] < 15 * 2000, f"{wrapped[0]:,} rows wrapped for a table of 2,000"
+
+
+# --- 5. images checked as the PDF reader reads them -------------------------------------------
+
+
+def _jpeg(size: tuple[int, int] = (120, 90)) -> bytes:
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.effect_noise(size, 80).convert("RGB").save(buf, format="JPEG")
+    return buf.getvalue()
+
+
+def _segment(data: bytes, marker: int) -> tuple[int, int]:
+    """Where the first segment with ``marker`` starts and ends in a JPEG."""
+    at = data.index(bytes([0xFF, marker]))
+    return at, at + 2 + struct.unpack(">H", data[at + 2 : at + 4])[0]
+
+
+def _two_frames() -> bytes:
+    """A JPEG with a second frame header (of other dimensions) before its scan."""
+    data = _jpeg()
+    start, end = _segment(data, 0xC0)
+    sof = bytearray(data[start:end])
+    sof[5:9] = struct.pack(">HH", 4000, 3000)  # height, width
+    return data[:end] + bytes(sof) + data[end:]
+
+
+def _lossless() -> bytes:
+    """The frame header marked SOF3 (lossless), which PDF's DCTDecode does not read."""
+    data = bytearray(_jpeg())
+    start, _ = _segment(bytes(data), 0xC0)
+    data[start + 1] = 0xC3
+    return bytes(data)
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def _adam7(width: int, height: int, pixels: bytes) -> bytes:
+    """The scanlines of an interlaced 8-bit RGB image (filter 0), pass after pass."""
+    passes = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2))
+    out = bytearray()
+    for x0, y0, dx, dy in (*passes, (0, 1, 1, 2)):
+        for y in range(y0, height, dy):
+            row = b"".join(pixels[(y * width + x) * 3 : (y * width + x) * 3 + 3]
+                           for x in range(x0, width, dx))  # fmt: skip
+            if row:
+                out += b"\x00" + row
+    return bytes(out)
+
+
+def _damaged_interlaced_png() -> bytes:
+    """An interlaced PNG of noise whose compressed data is damaged past its first 200 KB, with
+    the checksums made right again: the start inflates, the whole does not."""
+    width = height = 400
+    pixels = os.urandom(width * height * 3)
+    packed = bytearray(zlib.compress(_adam7(width, height, pixels), 9))
+    packed[200_000:200_400] = os.urandom(400)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 1))
+        + _chunk(b"IDAT", bytes(packed))
+        + _chunk(b"IEND", b"")
+    )
+
+
+IMAGES: dict[str, tuple[str, Callable[[], bytes], str]] = {
+    "jpeg with two frame headers": ("jpg", _two_frames, "two frame headers"),
+    "lossless jpeg": ("jpg", _lossless, "lossless"),
+    "damaged interlaced png": ("png", _damaged_interlaced_png, "cannot be decoded"),
+}
+
+
+def art_pack(root: Path, suffix: str, data: bytes) -> None:
+    put(root, f"{GAME}/art/x.{suffix}", data)
+    decks = root / GAME / "decks.yaml"
+    text = decks.read_text("utf-8")
+    decks.write_text(text.replace("copies: 4\n", f"copies: 4\n        art: art/x.{suffix}\n", 1))
+
+
+@pytest.mark.parametrize("case", sorted(IMAGES))
+def test_an_image_no_reader_can_decode_is_a_bad_image_at_its_reference(
+    pnp: Callable[..., Result], root: Path, case: str
+) -> None:
+    suffix, make, words = IMAGES[case]
+    art_pack(root, suffix, make())
+    for command in ("validate", "build"):
+        res = pnp(command, "--root", root)
+        assert res.code == 1 and (f"{GAME}/decks.yaml", 8) in res.at("bad-image"), res.text
+        assert words in res.text and "check the disk" not in res.text, res.text
+    assert not list(root.rglob("*.pdf"))
+
+
+def test_an_interlaced_png_that_decodes_is_printed(pnp: Callable[..., Result], root: Path) -> None:
+    width = height = 64
+    pixels = os.urandom(width * height * 3)
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 1))
+        + _chunk(b"IDAT", zlib.compress(_adam7(width, height, pixels)))
+        + _chunk(b"IEND", b"")
+    )
+    art_pack(root, "png", png)
+    assert pnp("validate", "--root", root).code == 0
+    assert pnp("build", "--root", root, "--lang", "en").code == 0
+
+
+def test_an_image_damaged_after_validation_is_named_by_the_build(tmp_path: Path) -> None:
+    from pnp.core.errors import BuildError
+    from pnp.printing.pdfimage import LazyImage
+
+    path = tmp_path / "x.png"
+    path.write_bytes(_damaged_interlaced_png())
+    with pytest.raises(BuildError, match=r"the image x\.png cannot be decoded"):
+        LazyImage("x", path).format(None)
+
+
+def test_an_oversized_image_is_measured_against_pnps_limit(
+    pnp: Callable[..., Result], root: Path
+) -> None:
+    huge = (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", 20_000, 20_000, 8, 2, 0, 0, 0))
+        + _chunk(b"IDAT", zlib.compress(b""))
+        + _chunk(b"IEND", b"")
+    )
+    art_pack(root, "png", huge)
+    res = pnp("validate", "--root", root)
+    assert res.code == 1 and (f"{GAME}/decks.yaml", 8) in res.at("bad-image"), res.text
+    assert "400,000,000 pixels, over the 60,000,000-pixel limit" in res.text, res.text
+    assert "DOS attack" not in res.text and "89478485" not in res.text

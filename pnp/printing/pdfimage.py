@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject
 from ..compat import reportlab as rl
 from ..content.assets import file_digest
 from ..content.imagefiles import JPEG_SIGNATURE, PNG_SIGNATURE, jpeg_frame
+from ..core.errors import BuildError
 from ..core.files import open_regular
 from ..core.run import current
 
@@ -157,9 +158,17 @@ class LazyImage(PDFObject):
         # decode: alpha or interlaced PNGs
         from PIL import Image
 
-        with Image.open(self.path) as im:
-            rgb = im.convert("RGB")
-            raw = rgb.tobytes()
+        try:
+            with Image.open(self.path) as im:
+                rgb = im.convert("RGB")
+                raw = rgb.tobytes()
+        except (OSError, SyntaxError, ValueError, EOFError, zlib.error) as exc:
+            # validation decodes what is decoded here: the file changed since, or Pillow failed
+            reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+            raise BuildError(
+                f"the image {self.path.name} cannot be decoded ({reason}); run pnp validate, "
+                "and export the image again"
+            ) from exc
         return [zlib.compress(raw, 6)], {
             "ColorSpace": PDFName("DeviceRGB"),
             "BitsPerComponent": 8,
