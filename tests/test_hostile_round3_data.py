@@ -463,3 +463,67 @@ def test_an_oversized_image_is_measured_against_pnps_limit(
     assert res.code == 1 and (f"{GAME}/decks.yaml", 8) in res.at("bad-image"), res.text
     assert "400,000,000 pixels, over the 60,000,000-pixel limit" in res.text, res.text
     assert "DOS attack" not in res.text and "89478485" not in res.text
+
+
+# --- 4. template filters bounded before they allocate --------------------------------------------
+
+FILTER_BOMBS = {
+    "join": ("{{ range(10000)|join('😀' * 10000)|length }}", "the filter join"),
+    "indent": ("{{ ('x\\n' * 5000)|indent('y' * 10000)|length }}", "the filter indent"),
+    "string": ("{{ (['x' * 10000] * 10000)|string|length }}", "the filter string"),
+    "tojson": ("{{ (['😀' * 10000] * 10000)|tojson|length }}", "the filter tojson"),
+    "wordwrap": (
+        "{{ ('a ' * 5000)|wordwrap(1, wrapstring='z' * 10000)|length }}",
+        "the filter wordwrap",
+    ),
+    "replace": ("{{ ('x' * 10000)|replace('x', 'y' * 10000)|length }}", "the filter replace"),
+    "escape": ("{{ (['<' * 10000] * 10000)|e|length }}", "the filter e"),
+    "sum": ("{{ ([['x'] * 10000] * 10000)|sum(start=[])|length }}", "the filter sum"),
+    "translate": (
+        "{{ ('x' * 10000).translate({120: 'y' * 10000})|length }}",
+        "the method translate",
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(FILTER_BOMBS))
+def test_a_filter_is_refused_before_it_builds_its_result(root: Path, name: str) -> None:
+    source, words = FILTER_BOMBS[name]
+    put(
+        root,
+        f"{GAME}/layouts.yaml",
+        "layouts:\n  card:\n    elements:\n      - {box: [5, 70, 50, 8], template: "
+        + json.dumps(source, ensure_ascii=False)
+        + "}\n",
+    )
+    res = assert_bounded(measured("validate", "--root", root), seconds=3.0, peak_mb=150)
+    found = [f for f in res.findings() if f["rule"] == "template"]
+    assert res.code == 1 and found, res.text
+    assert words in found[0]["message"] and "at most 100,000" in found[0]["message"], res.text
+
+
+def test_templates_within_the_limits_still_render() -> None:
+    from pnp.typeset.templates import sandbox
+
+    env = sandbox()
+    cases = {
+        "{{ ['a', 'b', 'c']|join(', ') }}": "a, b, c",
+        "{{ 'one\\ntwo'|indent(2, first=true) }}": "  one\n  two",
+        "{{ 'ab'|center(6) }}": "  ab  ",
+        "{{ ('x' * 100)|replace('x', 'yy')|length }}": "200",
+        "{{ 'a b c'|wordwrap(1) }}": "a\nb\nc",
+        "{{ [1, 2]|tojson }}": "[1, 2]",
+        "{{ [[1], [2]]|sum(start=[]) }}": "[1, 2]",
+        "{{ range(3)|map('string')|join('-') }}": "0-1-2",
+    }
+    for source, expected in cases.items():
+        assert env.from_string(source).render() == expected, source
+
+
+def test_a_template_out_of_memory_says_so() -> None:
+    from pnp.typeset.faces.values import _template_problem
+
+    assert _template_problem(MemoryError(), "alpha", {}, {}) == (
+        "template failed for alpha: it needs more memory than there is"
+    )
