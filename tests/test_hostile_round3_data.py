@@ -527,3 +527,31 @@ def test_a_template_out_of_memory_says_so() -> None:
     assert _template_problem(MemoryError(), "alpha", {}, {}) == (
         "template failed for alpha: it needs more memory than there is"
     )
+
+
+# --- 9. messages that say what happened, where ------------------------------------------------
+
+
+def test_control_characters_are_not_a_missing_font(pnp: Callable[..., Result], root: Path) -> None:
+    decks = root / GAME / "decks.yaml"
+    text = decks.read_text("utf-8")
+    decks.write_text(text.replace("{en: Alpha, it: Alfa}", '{en: "Al\\apha\\x1b", it: Alfa}', 1))
+    res = pnp("validate", "--root", root)
+    assert res.code == 1 and (f"{GAME}/decks.yaml", 8) in res.at("missing-glyph"), res.text
+    assert "control characters U+0007, U+001B" in res.text and "add a font" not in res.text
+
+
+def test_a_csv_cell_too_long_is_said_to_be_too_long(pnp: Callable[..., Result], root: Path) -> None:
+    deck_from(root, "cards.csv", b"id,title.en\nalpha," + b"x" * 200_000 + b"\n")
+    res = pnp("validate", "--root", root)
+    assert (f"{GAME}/cards.csv", 2) in res.at("sheet"), res.text
+    assert "longer than 100,000 characters" in res.text and "quotes" not in res.text
+
+
+def test_a_negative_repeat_is_named_at_its_row(pnp: Callable[..., Result], root: Path) -> None:
+    row = b'<table:table-row table:number-rows-repeated="-5">' + _ods_cell(b"id")
+    deck_from(root, "cards.ods", _ods_bytes(ID_ROW + row + b"</table:table-row>"))
+    res = pnp("validate", "--root", root)
+    assert (f"{GAME}/cards.ods", 2) in res.at("sheet"), res.text
+    assert "number-rows-repeated='-5' is not a whole number" in res.text
+    assert "10,000,000,000" not in res.text
