@@ -23,12 +23,13 @@ from typing import Any, Literal, get_args, get_origin
 from ...core.findings import Pos
 from ...core.rules import SCHEMA, SHEET, UNKNOWN_KEY, YAML_DUPLICATE_KEY, Severity
 from ..model.text import Text
-from ..schema import hints, public_fields, suggest, yaml_key
+from ..names import meant_key
+from ..schema import hints, public_fields, yaml_key
 from ..yamlio import YSeq
 
 SHEET_RULE = SHEET
 # a finding met while reading a sheet: rule, position, message, severity (None: the rule's)
-Issue = tuple[str, Pos, str, Severity | None]
+Issue = tuple[str, Pos, str, Severity | None, str | None]
 
 
 @dataclass(frozen=True)
@@ -74,11 +75,15 @@ def _is_text(tp: Any) -> bool:
 
 @dataclass(frozen=True)
 class Unknown:
-    """A header naming no field of ``cls``: the unknown-key warning, its message worked out
-    only when it is reported (a header may hold a million of them)."""
+    """A header naming a key the item does not have: the unknown-key warning, and the field
+    meant (``title/en`` for ``titel.en``, ``values/cost`` for ``cost``), if any; worked out
+    only when reported (a header may hold a million of them). ``rest``: the parts of the
+    header after the key; ``number``: its cells hold numbers."""
 
     cls: type
     key: str
+    rest: tuple[str, ...] = ()
+    number: bool = False
 
     def keys(self) -> list[str]:
         return sorted(yaml_key(f) for f in public_fields(self.cls))
@@ -86,12 +91,25 @@ class Unknown:
     def label(self) -> str:
         return str(getattr(self.cls, "label", self.cls.__name__.lower()))
 
+    def _meant(self) -> tuple[str, str | None]:
+        return meant_key(self.key, self.keys(), self.number and not self.rest)
+
+    @property
     def message(self) -> str:
-        keys = self.keys()
+        hint = self._meant()[0]
         return (
-            f"unknown key {self.key!r} in {self.label()}; {suggest(self.key, keys)}accepted "
-            f"keys: {', '.join(keys)}"
+            f"unknown key {self.key!r} in {self.label()}; {hint}accepted keys: "
+            f"{', '.join(self.keys())}"
         )
+
+    @property
+    def meant(self) -> str:
+        return "/".join([self._meant()[1] or self.key, *self.rest])
+
+
+def unknown_key(cls: type, key: str, rest: tuple[str, ...] = (), number: bool = False) -> Unknown:
+    """The warning YAML gives for an unknown key of ``cls`` (pnp.content.schema)."""
+    return Unknown(cls, key, rest, number)
 
 
 Named = Column | str | Unknown  # what a header cell names: a column, or why it names none
@@ -104,9 +122,11 @@ def _by_key(cls: type) -> dict[str, dataclasses.Field[Any]]:
     return {yaml_key(f): f for f in public_fields(cls)}
 
 
-def field_column(cls: type, index: int, name: str, path: tuple[str, ...]) -> Named:
-    """What column ``name`` of a sheet of ``cls`` items holds, or why it cannot be read
-    (an Unknown is the unknown-key warning)."""
+def field_column(
+    cls: type, index: int, name: str, path: tuple[str, ...], number: bool = False
+) -> Named:
+    """What column ``name`` of a sheet of ``cls`` items holds, an unknown key, or why it
+    cannot be read; ``number``: its cells hold numbers (an unknown name is then a value)."""
     tp: Any = cls
     for depth, part in enumerate(path):
         tp = _optional(tp)
@@ -117,7 +137,7 @@ def field_column(cls: type, index: int, name: str, path: tuple[str, ...]) -> Nam
         if dataclasses.is_dataclass(tp) and isinstance(tp, type):
             found = _by_key(tp).get(part)
             if found is None:
-                return Unknown(tp, part)
+                return unknown_key(tp, part, path[depth + 1 :], number and depth == 0)
             tp = hints(tp)[found.name]
         elif get_origin(tp) is dict:
             tp = get_args(tp)[1]
@@ -164,6 +184,17 @@ def table_column(
         )
 
     return name_column
+
+
+def numeric_columns(grid: list[list[Any]], first: int) -> set[int]:
+    """The columns below row ``first`` (0-based header) whose cells all read as numbers."""
+    seen: dict[int, bool] = {}
+    for row in grid[first + 1 :]:
+        for i, cell in enumerate(row):
+            if cell is not None and cell != "":
+                number = isinstance(as_number(cell), int | float) and not isinstance(cell, bool)
+                seen[i] = seen.get(i, True) and number
+    return {i for i, number in seen.items() if number}
 
 
 def _members(tp: Any) -> set[Any]:
@@ -255,7 +286,7 @@ def parse_header(
         path = tuple(p.strip() for p in name.split("."))
         if not all(path):
             problems.add(
-                (SCHEMA, pos, f"column {name!r} has an empty part; write e.g. title.en", None)
+                (SCHEMA, pos, f"column {name!r} has an empty part; write e.g. title.en", None, None)
             )
             continue
         found = name_column(i, name, path)
@@ -263,7 +294,7 @@ def parse_header(
             unknown.add((pos, name, found))
             continue
         if isinstance(found, str):
-            problems.add((SCHEMA, pos, found, None))
+            problems.add((SCHEMA, pos, found, None, None))
             continue
         clash = place(seen.clash(found), pos)
         if clash is not None:
@@ -293,7 +324,9 @@ class _Tally(typing.Generic[T]):
 
 def _unknown_issues(unknown: _Tally[tuple[Pos, str, Unknown]]) -> list[Issue]:
     if unknown.count <= MAX_HEADER_ISSUES:
-        return [(UNKNOWN_KEY, pos, found.message(), None) for pos, _, found in unknown.items]
+        return [
+            (UNKNOWN_KEY, pos, found.message, None, found.meant) for pos, _, found in unknown.items
+        ]
     pos, _, first = unknown.items[0]
     shown = ", ".join(f"{name!r} ({letter(p.col - 1)}{p.line})" for p, name, _ in unknown.items[:5])
     message = (
@@ -301,7 +334,7 @@ def _unknown_issues(unknown: _Tally[tuple[Pos, str, Unknown]]) -> list[Issue]:
         f"{shown}...; accepted keys: {', '.join(first.keys())} (start a header with # to mark "
         "a column of notes)"
     )
-    return [(UNKNOWN_KEY, pos, message, None)]
+    return [(UNKNOWN_KEY, pos, message, None, None)]
 
 
 def _capped(tally: _Tally[Issue], what: str) -> list[Issue]:
@@ -315,7 +348,7 @@ def _capped(tally: _Tally[Issue], what: str) -> list[Issue]:
         f"{tally.count - MAX_HEADER_ISSUES:,} more {what} have problems like the ones above "
         f"(the next at column {letter(pos.col - 1)}); fix those first"
     )
-    return [*issues[:MAX_HEADER_ISSUES], (rest[0][0], pos, message, rest[0][3])]
+    return [*issues[:MAX_HEADER_ISSUES], (rest[0][0], pos, message, rest[0][3], None)]
 
 
 class _Seen:
@@ -341,6 +374,7 @@ class _Seen:
                 f"column {column.name!r} appears twice (first in column {letter(same.index)});"
                 " keep one of them",
                 None,
+                None,
             )
         other = self.under.get(column.path)
         if other is None:
@@ -359,11 +393,12 @@ class _Seen:
             f"give {text}: a text is one column {text} in the source language, or one column "
             f"per language ({text}.en, {text}.it...); rename one of them",
             None,
+            text.replace(".", "/"),
         )
 
 
 def place(issue: Issue | None, pos: Pos) -> Issue | None:
-    return None if issue is None else (issue[0], pos, issue[2], issue[3])
+    return None if issue is None else (issue[0], pos, issue[2], issue[3], issue[4])
 
 
 def blank_headers(grid: list[list[Any]], header: Header, rel: str) -> list[Issue]:
@@ -392,6 +427,7 @@ def blank_headers(grid: list[list[Any]], header: Header, rel: str) -> list[Issue
                 f"it in row {header.row} (e.g. text.en), or start its header with # to mark it "
                 "as notes",
                 Severity.WARNING,
+                None,
             )
         )
     return _capped(out, "columns without a header")
