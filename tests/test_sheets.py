@@ -519,7 +519,7 @@ HOSTILE: dict[str, tuple[str, Callable[[], bytes], str]] = {
     "long cell": (
         "cards.csv",
         lambda: b"id,title\nalpha," + b"x" * 200_000 + b"\n",
-        "field larger",
+        "longer than 100,000 characters",
     ),
     "unclosed quote": ("cards.csv", lambda: b'id,title\nalpha,"Alpha\n', "cannot be read"),
 }

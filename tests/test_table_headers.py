@@ -215,9 +215,7 @@ def test_the_setup_sheet_itself_cuts_no_header_word() -> None:
                 for table in game.tables.values():
                     grid = tables.grid(table, body)
                     widths = tables.column_widths(table)
-                    for col, cell, width in zip(
-                        table.columns, grid._cellvalues[0], widths, strict=False
-                    ):
+                    for col, cell, width in zip(table.columns, grid.header, widths, strict=False):
                         title = renderer.translator.text(col.title) if col.title else col.id
                         lines = line_texts(cell, width - SETUP_PADDING)
                         title = printed(title, renderer.engine.icons)

@@ -283,6 +283,11 @@ def copy_frame_flags(inner: Any, outer: Any) -> None:
             setattr(outer, flag, getattr(inner, flag))
 
 
+def row_heights(table: Any) -> list[float]:
+    """The height of each row of a platypus Table after ``wrap`` (points)."""
+    return [float(h) for h in table._rowHeights]
+
+
 def wrapped_lines(paragraph: Any) -> list[Any] | None:
     """The lines of a paragraph after ``wrap`` (tuples or line objects), or None."""
     lines = getattr(paragraph, "blPara", None)

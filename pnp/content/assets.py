@@ -14,7 +14,9 @@ import functools
 import hashlib
 import io
 import os
+import re
 import warnings
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -222,14 +224,20 @@ def _probe(path: Path, source: Path | io.BytesIO, head: bytes) -> ImageInfo:
                         "bad-image",
                     )
                 im.verify()  # reads the whole file: chunk checksums
-                fmt, mode = im.format, im.mode
+                fmt, mode, decoded = im.format, im.mode, _decoded_by_writer(im)
         _structure(source, fmt)  # what the PDF writer will read: the same walk
+        if decoded:
+            _decode(path, source)
         return ImageInfo(path, fmt, w, h, mode)
     except AssetError:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
+        found = re.search(r"\((\d+) pixels\)", str(exc))  # Pillow's own limit was reached
+        size = f"{int(found.group(1)):,} pixels" if found else "too large"
         raise AssetError(
-            f"{path.name} is refused as a decompression bomb: {exc}", "bad-image"
+            f"{path.name} is {size}, over the {MAX_IMAGE_PIXELS:,}-pixel limit; scale it down "
+            "(600 dpi is plenty)",
+            "bad-image",
         ) from exc
     except ImageStructureError as exc:
         raise AssetError(f"{path.name}: {exc}; export it again", "bad-image") from exc
@@ -237,6 +245,29 @@ def _probe(path: Path, source: Path | io.BytesIO, head: bytes) -> ImageInfo:
         reason = str(exc).replace(str(path), path.name).replace(repr(source), path.name)
         raise AssetError(
             f"{path.name} is damaged or unreadable ({reason}); export it again", "bad-image"
+        ) from exc
+
+
+def _decoded_by_writer(im: Any) -> bool:
+    """Whether the PDF writer decodes this image (printing.pdfimage: an interlaced PNG, or one
+    with transparency) rather than passing its data through."""
+    return im.format == "PNG" and bool(
+        im.info.get("interlace") or im.mode in ("LA", "RGBA", "PA") or "transparency" in im.info
+    )
+
+
+def _decode(path: Path, source: Path | io.BytesIO) -> None:
+    """Decode an image as the PDF writer will: its pixel data must be whole."""
+    if isinstance(source, io.BytesIO):
+        source.seek(0)
+    try:
+        with Image.open(source) as im:
+            im.load()
+    except (OSError, SyntaxError, ValueError, EOFError, zlib.error) as exc:
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise AssetError(
+            f"{path.name} cannot be decoded ({reason}): its image data is damaged; export it again",
+            "bad-image",
         ) from exc
 
 

@@ -14,6 +14,14 @@ JPEG_SIGNATURE = b"\xff\xd8\xff"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # start-of-frame markers: baseline, extended, progressive, lossless, and their variants
 _SOF = frozenset((0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF))
+# what PDF's DCTDecode reads (and Pillow and qpdf decode): baseline, extended, progressive
+_PDF_SOF = frozenset((0xC0, 0xC1, 0xC2))
+_SOF_KINDS = {
+    0xC3: "lossless",
+    **dict.fromkeys((0xC5, 0xC6, 0xC7), "hierarchical"),
+    **dict.fromkeys((0xC9, 0xCA, 0xCB), "arithmetic-coded"),
+    **dict.fromkeys((0xCD, 0xCE, 0xCF), "hierarchical and arithmetic-coded"),
+}
 _STANDALONE = frozenset((0x01, 0xD8, *range(0xD0, 0xD8)))  # markers without a length
 _TAIL = 1 << 20  # where a JPEG's end marker is looked for: bytes after it are tolerated
 _INFLATE_PROBE = 64 * 1024  # bytes of PNG image data inflated (in or out) to check it is zlib
@@ -47,6 +55,14 @@ def jpeg_frame(fh: BinaryIO) -> tuple[int, int, int, bool]:
         if marker == 0xEE:
             adobe = adobe or fh.read(5) == b"Adobe"
         elif marker in _SOF:
+            if frame is not None:  # decoders disagree on which one holds: none can be trusted
+                raise ImageStructureError("the JPEG has two frame headers")
+            if marker not in _PDF_SOF:
+                raise ImageStructureError(
+                    f"the JPEG is {_SOF_KINDS.get(marker, 'of a kind')} (marker SOF"
+                    f"{marker - 0xC0}), which PDF readers cannot show; save it as an ordinary "
+                    "(baseline or progressive) JPEG or as PNG"
+                )
             head = fh.read(6)
             if len(head) < 6:
                 raise ImageStructureError("the JPEG is cut short in its frame header")

@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject
 from ..compat import reportlab as rl
 from ..content.assets import file_digest
 from ..content.imagefiles import JPEG_SIGNATURE, PNG_SIGNATURE, jpeg_frame
+from ..core.errors import BuildError
 from ..core.files import open_regular
 from ..core.run import current
 
@@ -154,17 +155,7 @@ class LazyImage(PDFObject):
                 "Filter": PDFName("FlateDecode"),  # one filter: its parameters as a dictionary
                 "DecodeParms": parms,
             }
-        # decode: alpha or interlaced PNGs
-        from PIL import Image
-
-        with Image.open(self.path) as im:
-            rgb = im.convert("RGB")
-            raw = rgb.tobytes()
-        return [zlib.compress(raw, 6)], {
-            "ColorSpace": PDFName("DeviceRGB"),
-            "BitsPerComponent": 8,
-            "Filter": PDFArray([PDFName("FlateDecode")]),
-        }
+        return _decoded(self.path)  # alpha or interlaced PNGs
 
     def format(self, document: Any) -> bytes:
         pieces, entries = self._stream()
@@ -180,6 +171,27 @@ class LazyImage(PDFObject):
             d["SMask"] = self.smask
         stream.filters = ()  # the data is already encoded: no further filters
         return _stream_object(stream, pieces, document)
+
+
+def _decoded(path: Path) -> tuple[list[bytes | memoryview], dict[str, Any]]:
+    """An image the PDF cannot take as it is (alpha, interlaced), decoded to RGB pixels."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as im:
+            raw = im.convert("RGB").tobytes()
+    except (OSError, SyntaxError, ValueError, EOFError, zlib.error) as exc:
+        # validation decodes what is decoded here: the file changed since, or Pillow failed
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise BuildError(
+            f"the image {path.name} cannot be decoded ({reason}); run pnp validate, "
+            "and export the image again"
+        ) from exc
+    return [zlib.compress(raw, 6)], {
+        "ColorSpace": PDFName("DeviceRGB"),
+        "BitsPerComponent": 8,
+        "Filter": PDFArray([PDFName("FlateDecode")]),
+    }
 
 
 def _stream_object(stream: PDFStream, pieces: list[bytes | memoryview], document: Any) -> bytes:

@@ -13,6 +13,7 @@ YAML does, so every finding names the cell (``FILE:ROW:COL``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import types
 import typing
@@ -27,8 +28,7 @@ from ..schema import hints, public_fields, yaml_key
 from ..yamlio import YSeq
 
 SHEET_RULE = SHEET
-# a finding met while reading a sheet: rule, position, message, severity (None: the rule's),
-# and the field of every item it breaks ("title/en"; "": the whole list; None: none)
+# a finding met while reading a sheet: rule, position, message, severity (None: the rule's)
 Issue = tuple[str, Pos, str, Severity | None, str | None]
 
 
@@ -76,25 +76,55 @@ def _is_text(tp: Any) -> bool:
 @dataclass(frozen=True)
 class Unknown:
     """A header naming a key the item does not have: the unknown-key warning, and the field
-    meant (``title/en`` for ``titel.en``, ``values/cost`` for ``cost``), if any."""
+    meant (``title/en`` for ``titel.en``, ``values/cost`` for ``cost``), if any; worked out
+    only when reported (a header may hold a million of them). ``rest``: the parts of the
+    header after the key; ``number``: its cells hold numbers."""
 
-    message: str
-    meant: str | None = None
+    cls: type
+    key: str
+    rest: tuple[str, ...] = ()
+    number: bool = False
+
+    def keys(self) -> list[str]:
+        return sorted(yaml_key(f) for f in public_fields(self.cls))
+
+    def label(self) -> str:
+        return str(getattr(self.cls, "label", self.cls.__name__.lower()))
+
+    def _meant(self) -> tuple[str, str | None]:
+        return meant_key(self.key, self.keys(), self.number and not self.rest)
+
+    @property
+    def message(self) -> str:
+        hint = self._meant()[0]
+        return (
+            f"unknown key {self.key!r} in {self.label()}; {hint}accepted keys: "
+            f"{', '.join(self.keys())}"
+        )
+
+    @property
+    def meant(self) -> str:
+        return "/".join([self._meant()[1] or self.key, *self.rest])
 
 
 def unknown_key(cls: type, key: str, rest: tuple[str, ...] = (), number: bool = False) -> Unknown:
-    """The warning YAML gives for an unknown key of ``cls`` (pnp.content.schema); ``rest``:
-    the parts of the header after the key; ``number``: its cells hold numbers."""
-    keys = sorted(yaml_key(f) for f in public_fields(cls))
-    label = getattr(cls, "label", cls.__name__.lower())
-    hint, meant = meant_key(key, keys, number and not rest)
-    message = f"unknown key {key!r} in {label}; {hint}accepted keys: {', '.join(keys)}"
-    return Unknown(message, "/".join([meant or key, *rest]))
+    """The warning YAML gives for an unknown key of ``cls`` (pnp.content.schema)."""
+    return Unknown(cls, key, rest, number)
+
+
+Named = Column | str | Unknown  # what a header cell names: a column, or why it names none
+MAX_HEADER_ISSUES = 10  # findings about a header's columns one by one; more are summed up
+
+
+@functools.cache
+def _by_key(cls: type) -> dict[str, dataclasses.Field[Any]]:
+    """The fields of a dataclass by their YAML key (worked out once per class)."""
+    return {yaml_key(f): f for f in public_fields(cls)}
 
 
 def field_column(
     cls: type, index: int, name: str, path: tuple[str, ...], number: bool = False
-) -> Column | Unknown | str:
+) -> Named:
     """What column ``name`` of a sheet of ``cls`` items holds, an unknown key, or why it
     cannot be read; ``number``: its cells hold numbers (an unknown name is then a value)."""
     tp: Any = cls
@@ -105,8 +135,7 @@ def field_column(
                 return f"column {name!r}: a text takes a language (and a plural form) after it"
             return Column(index, name, path, "text", text=depth)
         if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-            by_key = {yaml_key(f): f for f in public_fields(tp)}
-            found = by_key.get(part)
+            found = _by_key(tp).get(part)
             if found is None:
                 return unknown_key(tp, part, path[depth + 1 :], number and depth == 0)
             tp = hints(tp)[found.name]
@@ -139,11 +168,11 @@ def _leaf(index: int, name: str, path: tuple[str, ...], tp: Any) -> Column | str
 
 def table_column(
     ids: list[str] | None,
-) -> typing.Callable[[int, str, tuple[str, ...]], Column | Unknown | str]:
+) -> typing.Callable[[int, str, tuple[str, ...]], Named]:
     """How a table sheet's header names its columns: a column id (of ``ids``, when the YAML
     lists the columns), with a language after a dot for a text in several languages."""
 
-    def name_column(index: int, name: str, path: tuple[str, ...]) -> Column | str:
+    def name_column(index: int, name: str, path: tuple[str, ...]) -> Named:
         if ids is not None and path[0] not in ids:
             return f"unknown column {path[0]!r}; columns: {', '.join(ids)}"
         if len(path) == 1:
@@ -238,12 +267,15 @@ def parse_header(
     cells: list[Any],
     row: int,
     rel: str,
-    name_column: typing.Callable[[int, str, tuple[str, ...]], Column | Unknown | str],
+    name_column: typing.Callable[[int, str, tuple[str, ...]], Named],
 ) -> Header:
     """The header row ``cells`` (row number ``row``) read with ``name_column``: a column, or
-    the message of the problem with its name."""
+    the message of the problem with its name. Past :data:`MAX_HEADER_ISSUES` problems of one
+    kind, the rest are one finding with their count."""
     header = Header(row)
-    seen: dict[tuple[str, ...], Column] = {}
+    seen = _Seen()
+    unknown = _Tally[tuple[Pos, str, Unknown]]()
+    problems = _Tally[Issue]()
     for i, raw in enumerate(cells):
         if raw is None:
             continue
@@ -253,51 +285,116 @@ def parse_header(
             continue  # a column of notes
         path = tuple(p.strip() for p in name.split("."))
         if not all(path):
-            header.issues.append(
+            problems.add(
                 (SCHEMA, pos, f"column {name!r} has an empty part; write e.g. title.en", None, None)
             )
             continue
         found = name_column(i, name, path)
         if isinstance(found, Unknown):
-            header.issues.append((UNKNOWN_KEY, pos, found.message, None, found.meant))
+            unknown.add((pos, name, found))
             continue
         if isinstance(found, str):
-            header.issues.append((SCHEMA, pos, found, None, None))
+            problems.add((SCHEMA, pos, found, None, None))
             continue
-        clash = place(_clash(found, seen), pos)
+        clash = place(seen.clash(found), pos)
         if clash is not None:
-            header.issues.append(clash)
+            problems.add(clash)
             continue
-        seen[found.path] = found
+        seen.add(found)
         header.columns.append(found)
+    header.issues = _unknown_issues(unknown) + _capped(problems, "columns of this header")
     return header
 
 
-def _clash(column: Column, seen: dict[tuple[str, ...], Column]) -> Issue | None:
-    pos = Pos("", 0, 0)
-    for path, other in seen.items():
-        where = f"column {letter(other.index)}"
-        if path == column.path:
+T = typing.TypeVar("T")
+
+
+class _Tally(typing.Generic[T]):
+    """The first MAX_HEADER_ISSUES + 1 items added, and how many were."""
+
+    def __init__(self) -> None:
+        self.items: list[T] = []
+        self.count = 0
+
+    def add(self, item: T) -> None:
+        self.count += 1
+        if len(self.items) <= MAX_HEADER_ISSUES:
+            self.items.append(item)
+
+
+def _unknown_issues(unknown: _Tally[tuple[Pos, str, Unknown]]) -> list[Issue]:
+    if unknown.count <= MAX_HEADER_ISSUES:
+        return [
+            (UNKNOWN_KEY, pos, found.message, None, found.meant) for pos, _, found in unknown.items
+        ]
+    pos, _, first = unknown.items[0]
+    shown = ", ".join(f"{name!r} ({letter(p.col - 1)}{p.line})" for p, name, _ in unknown.items[:5])
+    message = (
+        f"{unknown.count:,} columns name no key of {first.label()}, so pnp does not read them: "
+        f"{shown}...; accepted keys: {', '.join(first.keys())} (start a header with # to mark "
+        "a column of notes)"
+    )
+    return [(UNKNOWN_KEY, pos, message, None, None)]
+
+
+def _capped(tally: _Tally[Issue], what: str) -> list[Issue]:
+    """The first MAX_HEADER_ISSUES issues, and one more that counts the rest."""
+    issues = tally.items
+    if tally.count <= MAX_HEADER_ISSUES:
+        return issues
+    rest = issues[MAX_HEADER_ISSUES:]
+    pos = rest[0][1]
+    message = (
+        f"{tally.count - MAX_HEADER_ISSUES:,} more {what} have problems like the ones above "
+        f"(the next at column {letter(pos.col - 1)}); fix those first"
+    )
+    return [*issues[:MAX_HEADER_ISSUES], (rest[0][0], pos, message, rest[0][3], None)]
+
+
+class _Seen:
+    """The columns read so far, by path and by every part of a path (a clash is found in
+    as many steps as a path has parts, whatever the header's width)."""
+
+    def __init__(self) -> None:
+        self.paths: dict[tuple[str, ...], Column] = {}
+        self.under: dict[tuple[str, ...], Column] = {}  # a proper prefix -> a column below it
+
+    def add(self, column: Column) -> None:
+        self.paths[column.path] = column
+        for n in range(1, len(column.path)):
+            self.under.setdefault(column.path[:n], column)
+
+    def clash(self, column: Column) -> Issue | None:
+        pos = Pos("", 0, 0)
+        same = self.paths.get(column.path)
+        if same is not None:
             return (
                 YAML_DUPLICATE_KEY,
                 pos,
-                f"column {column.name!r} appears twice (first in {where}); keep one of them",
+                f"column {column.name!r} appears twice (first in column {letter(same.index)});"
+                " keep one of them",
                 None,
                 None,
             )
-        short, long_ = sorted((path, column.path), key=len)
-        if long_[: len(short)] == short:
-            text = ".".join(short)
-            return (
-                SCHEMA,
-                pos,
-                f"columns {other.name!r} ({where}) and {column.name!r} both give {text}: "
-                f"a text is one column {text} in the source language, or one column per "
-                f"language ({text}.en, {text}.it...); rename one of them",
+        other = self.under.get(column.path)
+        if other is None:
+            other = next(
+                (self.paths[p] for n in range(1, len(column.path)) if (p := column.path[:n])
+                 in self.paths),
                 None,
-                "/".join(short),
-            )
-    return None
+            )  # fmt: skip
+        if other is None:
+            return None
+        text = ".".join(other.path if len(other.path) < len(column.path) else column.path)
+        return (
+            SCHEMA,
+            pos,
+            f"columns {other.name!r} (column {letter(other.index)}) and {column.name!r} both "
+            f"give {text}: a text is one column {text} in the source language, or one column "
+            f"per language ({text}.en, {text}.it...); rename one of them",
+            None,
+            text.replace(".", "/"),
+        )
 
 
 def place(issue: Issue | None, pos: Pos) -> Issue | None:
@@ -305,26 +402,32 @@ def place(issue: Issue | None, pos: Pos) -> Issue | None:
 
 
 def blank_headers(grid: list[list[Any]], header: Header, rel: str) -> list[Issue]:
-    """Columns that hold values below a header cell that names nothing."""
+    """Columns that hold values below a header cell that names nothing (one pass over the
+    cells, whatever the sheet's shape)."""
     named = {c.index for c in header.columns}
     cells = grid[header.row - 1]
-    out: list[Issue] = []
-    width = max((len(r) for r in grid[header.row :]), default=0)
-    for i in range(width):
-        if i in named or (i < len(cells) and cells[i] is not None):
-            continue
-        for r, row in enumerate(grid[header.row :], header.row + 1):
-            if i < len(row) and row[i] is not None:
-                out.append(
-                    (
-                        SHEET_RULE,
-                        Pos(rel, r, i + 1),
-                        f"column {letter(i)} has values but no header, so pnp does not read "
-                        f"them; name it in row {header.row} (e.g. text.en), or start its header "
-                        "with # to mark it as notes",
-                        Severity.WARNING,
-                        None,
-                    )
-                )
-                break
-    return out
+    first: dict[int, int] = {}  # column index -> the first row with a value there
+    for r, row in enumerate(grid[header.row :], header.row + 1):
+        for i, value in enumerate(row):
+            if (
+                value is None
+                or i in first
+                or i in named
+                or (i < len(cells) and cells[i] is not None)
+            ):
+                continue
+            first[i] = r
+    out = _Tally[Issue]()
+    for i, r in sorted(first.items()):
+        out.add(
+            (
+                SHEET_RULE,
+                Pos(rel, r, i + 1),
+                f"column {letter(i)} has values but no header, so pnp does not read them; name "
+                f"it in row {header.row} (e.g. text.en), or start its header with # to mark it "
+                "as notes",
+                Severity.WARNING,
+                None,
+            )
+        )
+    return _capped(out, "columns without a header")

@@ -17,6 +17,7 @@ from typing import Any
 from ...core.findings import Pos
 from ...core.rules import FILE_ENCODING
 from ..yamlio import MAX_FILE_BYTES, MAX_SCALAR_CHARS, EncodingProblem, utf8_text
+from . import contain
 from .guard import MAX_CELLS, GuardError, check_counts, check_extents, repack
 
 Grid = list[list[Any]]
@@ -77,6 +78,12 @@ def _read_delimited(data: bytes, src: Source) -> Grid:
                 )
             grid.append([_cell(v, src.rel, len(grid) + 1, i + 1) for i, v in enumerate(row)])
     except csv.Error as exc:
+        if "field limit" in str(exc):  # the csv module stops at 131,072 characters a cell
+            raise SheetError(
+                f"a cell of this row is longer than {MAX_SCALAR_CHARS:,} characters, the most "
+                "pnp reads in a cell; shorten it",
+                Pos(src.rel, len(grid) + 1, 1),
+            ) from exc
         raise SheetError(
             f"this {src.kind} row cannot be read ({exc}); check its quotes",
             Pos(src.rel, len(grid) + 1, 1),
@@ -102,12 +109,27 @@ def _decode(data: bytes, rel: str) -> str:
 
 
 def _read_workbook(data: bytes, src: Source) -> Grid:
+    """The cells of a workbook, read in a child process with a memory and time limit
+    (:mod:`.contain`) where the platform can fork, else here behind the guard alone."""
+    import python_calamine  # noqa: F401 - imported before the fork, not in each child
+
+    if not contain.available():
+        return _read_workbook_here(data, src)
+    try:
+        grid: Grid = contain.run_contained(lambda: _read_workbook_here(data, src), SheetError)
+    except contain.Contained as exc:
+        raise SheetError(f"the {src.kind} file cannot be read: {exc}") from exc
+    return grid
+
+
+def _read_workbook_here(data: bytes, src: Source) -> Grid:
     try:
         clean, members = repack(data, src.kind)
         check_counts(members)
         check_extents(members, src.kind)
     except GuardError as exc:
-        raise SheetError(str(exc)) from exc
+        pos = Pos(src.rel, exc.row, exc.col) if exc.row else None
+        raise SheetError(str(exc), pos) from exc
     import python_calamine
 
     try:
@@ -116,6 +138,8 @@ def _read_workbook(data: bytes, src: Source) -> Grid:
             name = _sheet_name(names, src)
             rows = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
     except SheetError:
+        raise
+    except MemoryError:
         raise
     except Exception as exc:  # calamine's errors: damaged XML, a missing part, not a workbook
         reason = " ".join(str(exc).split())[:200] or type(exc).__name__

@@ -3,12 +3,14 @@
 The sheet fills its frames directly (no document template): :class:`Together` keeps a
 heading with what follows it, :class:`Columns` turns the rest of the sheet into two columns,
 :func:`measured` stands a flowable in for counting pages without drawing, and tables come in
-parts no taller than a page (:func:`parts`, :func:`with_heading`), sized for the frame of the
-smallest paper (:func:`smallest_frame`).
+parts no taller than a page (:class:`Rows`, :func:`parts`, :func:`with_heading`), sized for the
+frame of the smallest paper (:func:`smallest_frame`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.platypus import Paragraph as RLParagraph
@@ -41,33 +43,69 @@ class Columns(Flowable):
         pass
 
 
-def with_heading(heading: Flowable, tbl: Table, width: float, room: float) -> list[Flowable]:
+@dataclass
+class Rows:
+    """A table to be cut between rows: its header row, its body rows, and how a platypus
+    Table is made of the header and some of them (the same widths and style each time)."""
+
+    header: list[Any]
+    body: list[list[Any]]
+    make: Callable[[list[list[Any]]], Table]  # rows, the header first -> a table
+
+    def whole(self) -> Table:
+        return self.make([self.header, *self.body])
+
+    def heights(self, width: float, room: float) -> tuple[float, list[float]]:
+        """The header's height and each body row's (points), from one wrap of the whole
+        table: a part made of some rows is as tall as they add up to."""
+        table = self.whole()
+        table.wrapOn(None, width, room)
+        found = rl.row_heights(table)
+        return found[0], found[1:]
+
+    def part(self, start: int, end: int) -> Table:
+        return self.make([self.header, *self.body[start:end]])
+
+
+def _cut(heights: list[float], start: int, head: float, room: float) -> int:
+    """Where the part starting at body row ``start`` ends: as many rows as fit in ``room``
+    under the header, at least one (a row taller than a page keeps a part to itself)."""
+    used = head
+    end = start
+    while end < len(heights) and (end == start or used + heights[end] <= room):
+        used += heights[end]
+        end += 1
+    return end
+
+
+def with_heading(heading: Flowable, rows: Rows, width: float, room: float) -> list[Flowable]:
     """A heading and its table, the table in parts of at most ``room`` points: the heading and
     the first part (the whole table when it fits, else half a page of it) are one block, which
     a setup page's frame places whole or moves whole to the next page."""
     _, below = heading.wrapOn(None, width, room)
-    below += max(heading.getSpaceAfter(), tbl.getSpaceBefore())
-    if below + tbl.wrapOn(None, width, room)[1] <= room:
-        return [Together([heading, tbl])]
+    below += max(heading.getSpaceAfter(), rows.whole().getSpaceBefore())
+    head, heights = rows.heights(width, room)
+    if below + head + sum(heights) <= room:
+        return [Together([heading, rows.whole()])]
     for first in (room / 2, room):  # its first rows take half a page: they may follow text
-        split = tbl.split(width, first - below)
-        if len(split) == 2:
-            return [Together([heading, split[0]]), *parts(split[1], width, room)]
-    return [heading, *parts(tbl, width, room)]  # not even a row fits below the heading
+        if heights and below + head + heights[0] <= first:
+            end = _cut(heights, 0, head, first - below)
+            return [Together([heading, rows.part(0, end)]), *parts(rows, width, room, end)]
+    return [heading, *parts(rows, width, room)]  # not even a row fits below the heading
 
 
-def parts(tbl: Table, width: float, height: float) -> list[Table]:
-    """A table in parts of at most ``height`` points, cut between rows, each part with the
-    header row: the setup sheet's frames place whole flowables only. A row taller than that
-    stays in its part, which the sheet then reports as too big."""
-    parts = []
-    while tbl.wrapOn(None, width, height)[1] > height:
-        split = tbl.split(width, height)
-        if len(split) != 2:
-            break
-        parts.append(split[0])
-        tbl = split[1]
-    return [*parts, tbl]
+def parts(rows: Rows, width: float, height: float, start: int = 0) -> list[Table]:
+    """The table's rows from ``start`` in parts of at most ``height`` points, cut between
+    rows, each part with the header row: the setup sheet's frames place whole flowables only.
+    The table is wrapped once, so the cost grows with its rows, not with their square. A row
+    taller than that stays in its part, which the sheet then reports as too big."""
+    head, heights = rows.heights(width, height)
+    out: list[Table] = []
+    while start < len(heights) or not out:
+        end = _cut(heights, start, head, height)
+        out.append(rows.part(start, end))
+        start = end
+    return out
 
 
 def measured(flowable: Flowable) -> Flowable:

@@ -21,7 +21,7 @@ from reportlab.platypus import Frame, Spacer
 from reportlab.platypus.flowables import Flowable
 
 from ...content.model import Game
-from ...core.rules import OVERFLOW
+from ...core.rules import OVERFLOW, SCHEMA
 from ...core.units import PAPERS, Size, pt
 from ...typeset.faces import TextIssue
 from ...typeset.faces.marks import MARK, PLACEHOLDER, PLACEHOLDER_COLOR
@@ -43,6 +43,8 @@ from .overview import OverviewBlock
 from .pen import Pen
 from .scenarios import ScenarioSteps
 from .tables import SetupTables
+
+MAX_SETUP_PAGES = 200  # pages of one setup sheet; a longer one is an error, never cut short
 
 
 @dataclass
@@ -122,6 +124,7 @@ class SetupSheet:
 
     def __init__(self) -> None:
         self._body: list[Flowable] | None = None  # the sheet after its front matter
+        self._too_long = False  # reported that the sheet needs more than MAX_SETUP_PAGES
 
     def plan(self, ctx: RenderContext, guess: int = 1) -> RenderContext:
         """``ctx`` with the document's page plan for its print options, with as many setup
@@ -159,7 +162,7 @@ class SetupSheet:
         flow = SetupFlow([measured(f) for f in flowables], is_rtl(ctx.lang))
         scratch = Canvas(io.BytesIO(), pagesize=(pt(page.w), pt(page.h)))
         pages = 0
-        while flow.pending and pages < 50:
+        while flow.pending and pages < MAX_SETUP_PAGES:
             before = (len(flow.pending), flow.pending[0])
             flow.fill_page(page, scratch)
             scratch.showPage()
@@ -167,6 +170,9 @@ class SetupSheet:
             if flow.pending and (len(flow.pending), flow.pending[0]) == before:
                 flow.pending.pop(0)  # larger than a page: dropped, and reported
                 _too_big(ctx)
+        if flow.pending and not self._too_long:  # an error: the build writes nothing
+            self._too_long = True
+            _too_long(ctx)
         return max(pages, 1)
 
     def flowables(self, ctx: RenderContext, overviews: PageDrawer) -> list[Flowable]:
@@ -209,6 +215,19 @@ def _too_big(ctx: RenderContext) -> None:
             OVERFLOW,
             ctx.game.meta.at("setup_sheet"),
             f"[{ctx.lang}] a table or text of the setup sheet is larger than a page; split it",
+            ctx.lang,
+        )
+    )
+
+
+def _too_long(ctx: RenderContext) -> None:
+    """Report a sheet longer than MAX_SETUP_PAGES (an error: nothing is printed cut short)."""
+    ctx.engine.issues.append(
+        TextIssue(
+            SCHEMA,
+            ctx.game.meta.at("setup_sheet"),
+            f"[{ctx.lang}] the setup sheet needs more than {MAX_SETUP_PAGES} pages; print "
+            "fewer or shorter tables on it (sheet: false keeps a table off the sheet)",
             ctx.lang,
         )
     )

@@ -4,6 +4,7 @@ over the next ones, its header row repeated. Cells print as on the faces (``cell
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from reportlab.lib import colors
@@ -19,7 +20,7 @@ from ...typeset.headers import header_xml
 from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
 from ...typeset.scripts import is_rtl
 from .context import RenderContext
-from .flow import parts, smallest_frame, with_heading
+from .flow import Rows, parts, smallest_frame, with_heading
 
 TEXT_CELL = 16  # characters: a longer cell is a sentence, its column gets room
 CELL_PADDING = 12.0  # points: a reportlab table cell's default padding, 6 at each side
@@ -42,15 +43,15 @@ class SetupTables:
         page its table starts on, never alone at the bottom of a page; a table taller than a
         page goes on over the next ones, its header row repeated."""
         t = self.ctx.translator.text
-        tbl = self.grid(table, body)
+        rows = self.grid(table, body)
         width, room = smallest_frame()
-        out: list[Flowable] = list(parts(tbl, width, room))
+        out: list[Flowable] = list(parts(rows, width, room))
         title = t(table.title) if table.title else ""
         if table.assumption is not None:
             title = f"{title} {MARK}".strip()
         if title:
             heading = Paragraph(self.ctx.para(title, "bold", 12), h2)
-            out = with_heading(heading, tbl, width, room)
+            out = with_heading(heading, rows, width, room)
         if table.note:
             out.extend(self.ctx.paragraphs(t(table.note), small))
         return out
@@ -71,7 +72,7 @@ class SetupTables:
         each = min((avail - base * (ncols - len(wide))) / len(wide), pt(110))
         return [each if i in wide else base for i in range(ncols)]
 
-    def grid(self, table: TableModel, body: ParagraphStyle) -> Table:
+    def grid(self, table: TableModel, body: ParagraphStyle) -> Rows:
         """The table itself: a header row of column titles, then its rows."""
         t = self.ctx.translator.text
         font = self.ctx.fonts.main
@@ -96,32 +97,36 @@ class SetupTables:
             )
             for c, width in zip(table.columns, widths, strict=True)
         ]
-        rows = [header]
-        for cells in table.cells:
-            rows.append(
-                [
-                    Paragraph(
-                        self.ctx.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9), cellst
-                    )
-                    for c in table.columns
-                ]
-            )
+        body_rows = [
+            [
+                Paragraph(
+                    self.ctx.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9), cellst
+                )
+                for c in table.columns
+            ]
+            for cells in table.cells
+        ]
         rtl = is_rtl(self.ctx.lang)  # right to left, a table reads from the right: columns swap
-        first = -1 if rtl else 0  # the column of row headings
         if rtl:
-            rows, widths = [row[::-1] for row in rows], widths[::-1]
-        tbl = Table(rows, colWidths=widths, repeatRows=1, hAlign="RIGHT" if rtl else "LEFT")
-        tbl.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (-1, -1), font.font("regular"), 9),
-                    ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
-                    ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e6e6e6")),
-                    ("BACKGROUND", (first, 1), (first, -1), colors.HexColor("#f3f3f3")),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-                ]
-            )
+            header, body_rows, widths = header[::-1], [r[::-1] for r in body_rows], widths[::-1]
+        return Rows(header, body_rows, partial(_table, widths, rtl, font.font("regular")))
+
+
+def _table(widths: list[float], rtl: bool, font: str, rows: list[list[Any]]) -> Table:
+    """A table of the setup sheet: ``rows``, the header row first, in the sheet's style."""
+    first = -1 if rtl else 0  # the column of row headings
+    tbl = Table(rows, colWidths=widths, repeatRows=1, hAlign="RIGHT" if rtl else "LEFT")
+    tbl.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), font, 9),
+                ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e6e6e6")),
+                ("BACKGROUND", (first, 1), (first, -1), colors.HexColor("#f3f3f3")),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+            ]
         )
-        return tbl
+    )
+    return tbl

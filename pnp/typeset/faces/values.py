@@ -83,7 +83,10 @@ def _template_problem(
 
     from ...content.schema import suggest
 
-    text = f"template failed for {card}: {exc}"
+    reason = str(exc) or (
+        "it needs more memory than there is" if isinstance(exc, MemoryError) else type(exc).__name__
+    )
+    text = f"template failed for {card}: {reason}"
     missing = re.search(r"has no attribute '([^']+)'|'([^']+)' is undefined", str(exc))
     if missing:
         name = missing.group(1) or missing.group(2)

@@ -3,8 +3,9 @@ element's box over its fill, kept clear of the cut line, its problems reported p
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ....content.model import Element, Text
 from ....core.rules import GLYPH, OVERFLOW, REFERENCE
@@ -194,17 +195,7 @@ def _note(fit: Fit, source: Text | None, el: Element, eng: Layouter) -> None:
             )
         )
     if fit.missing.chars:
-        chars = "".join(sorted(fit.missing.chars))
-        if eng.first("glyph", str(pos), chars):
-            codes = ", ".join(f"U+{ord(c):04X}" for c in sorted(fit.missing.chars))
-            eng.issues.append(
-                eng.issue(
-                    GLYPH,
-                    pos,
-                    f"[{eng.lang}] no bundled font has {chars!r} ({codes}); "
-                    + glyph_advice(chars, eng.lang),
-                )
-            )
+        _glyph_issues(eng, pos, what, fit.missing.chars)
     if fit.missing.tokens:
         names = ", ".join(sorted(fit.missing.tokens))
         if eng.first("token", str(pos), names):
@@ -217,6 +208,35 @@ def _note(fit: Fit, source: Text | None, el: Element, eng: Layouter) -> None:
                     structural=True,
                 )
             )
+
+
+def _glyph_issues(eng: Any, pos: Any, what: str, chars: Any) -> None:
+    """Characters no font printed: a control character is a leftover to remove, any other
+    needs a font."""
+    controls = sorted(c for c in chars if unicodedata.category(c) == "Cc")
+    if controls and eng.first("control", str(pos), "".join(controls)):
+        codes = ", ".join(f"U+{ord(c):04X}" for c in controls)
+        many = len(controls) > 1
+        eng.issues.append(
+            eng.issue(
+                GLYPH,
+                pos,
+                f"[{eng.lang}] the text {what} holds the control character{'s' * many} {codes}, "
+                f"which no font prints: remove {'them' if many else 'it'} (a leftover of "
+                "copying text?)",
+            )
+        )
+    missing = "".join(sorted(c for c in chars if unicodedata.category(c) != "Cc"))
+    if missing and eng.first("glyph", str(pos), missing):
+        codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
+        eng.issues.append(
+            eng.issue(
+                GLYPH,
+                pos,
+                f"[{eng.lang}] no bundled font has {missing!r} ({codes}); "
+                + glyph_advice(missing, eng.lang),
+            )
+        )
 
 
 __all__ = ["Field", "Template", "TextKind"]
