@@ -33,6 +33,9 @@ class BuildOptions:
     # the output formats asked, with their settings (printing.exporters): exactly one document
     # (the print PDF, or a translator's proof), and any faces exporters (PNG, TTS)
     exports: tuple[Exporter, ...] = DEFAULT
+    # --min-translated: languages with fewer of their printed texts translated (percent) are
+    # not built, one line each says so
+    min_translated: float | None = None
 
     @property
     def document(self) -> DocumentExporter:

@@ -137,6 +137,17 @@ MarginOpt = Annotated[
 ProofOpt = Annotated[
     bool, typer.Option("--proof", help="Write a translator's proof: source and LANG side by side.")
 ]
+MinTranslatedOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--min-translated",
+        help="Skip each language with less than PERCENT of its printed texts translated "
+        "(one line each says so).",
+        min=0,
+        max=100,
+        show_default=False,
+    ),
+]
 ForceOpt = Annotated[
     bool,
     typer.Option("--force", help="Rebuild even when nothing changed, reading every file again."),
@@ -166,6 +177,7 @@ def build_cmd(
     jobs: JobsOpt = 0,
     proof: ProofOpt = False,
     force: ForceOpt = False,
+    min_translated: MinTranslatedOpt = None,
     root: RootOpt = None,
 ) -> None:
     """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
@@ -174,7 +186,13 @@ def build_cmd(
 
     report = Report()
     try:
-        _finite(bleed=bleed, png=png, margin=margin, fold_gutter=fold_gutter)
+        _finite(
+            bleed=bleed,
+            png=png,
+            margin=margin,
+            fold_gutter=fold_gutter,
+            min_translated=min_translated,
+        )
         r = open_root(root)
         layout = Options(
             duplex=duplex.value,
@@ -195,6 +213,7 @@ def build_cmd(
             + _shop(r, profile, report),
             jobs=jobs,
             force=force,
+            min_translated=min_translated,
         )
         outputs = build(r, games, opts, report, progress=_progress())
     except KeyboardInterrupt:
@@ -302,6 +321,13 @@ def _say_written(outputs: list[Output], report: Report) -> None:
             )
         for note in o.notes:
             typer.echo("  " + note)
+    for note in getattr(outputs, "notes", ()):
+        err(note)
+    failed = getattr(outputs, "failed", ())
+    for one in failed:
+        err(f"pnp: {one.line()}")
+    if failed:
+        raise typer.Exit(1)
 
 
 def _top(path: Path, under: Path) -> str:

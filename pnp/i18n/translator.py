@@ -57,6 +57,14 @@ class Translator:
             return False
         return self._entry_state(t)[0] != "translated" and t.has_words()
 
+    def has_error(self, t: Text) -> bool:
+        """True when the catalog entry of ``t`` has an error (a damaged catalog, for a proof)."""
+        return (
+            self.catalog is not None
+            and bool(self.catalog.bad)
+            and (self._entry_state(t)[0] == "error")
+        )
+
     def position(self, t: Text) -> Pos:
         """Where this language's text of ``t`` is written: YAML, else the PO entry."""
         if self.lang in t.values:

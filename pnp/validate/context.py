@@ -44,11 +44,16 @@ class CheckContext:
     fit_languages: list[str] | None = None  # None: all; []: none (deferred to the workers)
     jobs: int = 0  # processes for fitting texts (0: as many as there are cores, for large games)
     later: list[Callable[[], None]] = field(default_factory=list)  # run after every check
+    # lang -> the characters of its texts no font has, reported once per script (scripts.py):
+    # the texts that hold them are not reported one by one too
+    uncovered: dict[str, set[str]] = field(default_factory=dict)
 
     def finish(self) -> None:
         """Gather what checks left running in other processes (:func:`check_first`)."""
         while self.later:
             self.later.pop(0)()
 
-    def add(self, rule_id: str, pos: Pos, message: str) -> None:
-        self.report.add(rule_id, pos, message, game=self.game_id)
+    def add(self, rule_id: str, pos: Pos, message: str, lang: str = "") -> None:
+        """Report a finding; ``lang``: the one language it concerns (a translation's problem
+        stops only that language's PDFs)."""
+        self.report.add(rule_id, pos, message, game=self.game_id, lang=lang)

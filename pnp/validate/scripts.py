@@ -47,6 +47,7 @@ def scripts(game: Game, ctx: CheckContext) -> None:
         uses = _uses(game, ctx, lang, fonts)
         for (script, needs), use in sorted(uses.items(), key=lambda kv: kv[1].pos):
             _report(ctx, lang, script, needs, use)
+            ctx.uncovered.setdefault(lang, set()).update(use.uncovered)
 
 
 def _uses(game: Game, ctx: CheckContext, lang: str, fonts: FontSet) -> dict[tuple[str, str], _Use]:
@@ -85,6 +86,7 @@ def _report(ctx: CheckContext, lang: str, script: str, needs: str, use: _Use) ->
             use.pos,
             f"{where}, and no font of this game has its letters ({chars!r}); "
             + glyph_advice(chars, lang),
+            lang=lang,
         )
     elif needs == "shaping" and not shaping_available():
         ctx.add(
@@ -93,6 +95,7 @@ def _report(ctx: CheckContext, lang: str, script: str, needs: str, use: _Use) ->
             f"{where}, whose letters must be shaped, and this installation cannot shape text "
             "(uharfbuzz is missing): they would print unjoined; install pnp-press again, or "
             "`pip install uharfbuzz`",
+            lang=lang,
         )
     elif needs in ("shaping", "rtl") and _rtl(script) and not bidi.AVAILABLE:
         ctx.add(
@@ -101,6 +104,7 @@ def _report(ctx: CheckContext, lang: str, script: str, needs: str, use: _Use) ->
             f"{where}, which reads right to left, and this installation cannot mirror it "
             "(python-bidi is missing): its brackets would print facing the wrong way; install "
             "pnp-press again, or `pip install python-bidi`",
+            lang=lang,
         )
 
 

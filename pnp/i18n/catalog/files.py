@@ -8,6 +8,7 @@ temporary file and a rename, and a file that would not change is not written.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from ...content.load import Root
 from ...core.errors import PnpError
 from ...core.files import ReadRefused, read_limited, root_of, write_atomic
 from ..plural import PluralForms
-from ..po import Catalog, PoReadError, encode, parse
+from ..po import Catalog, Entry, PoReadError, encode, parse
 from ..pocheck import PoProblem, scan_po
 
 MAX_CATALOG_BYTES = 16 * 1024 * 1024
@@ -107,6 +108,43 @@ def _same_entries(
                 f"in the file at line {first}: keep only one of the two"
             )
             raise CatalogError(rel, [PoProblem(entry.line, 1, message, "error")])
+
+
+@dataclass
+class Damaged:
+    """A catalog with errors in some of its entries, read without them (for a translator's
+    proof): ``bad`` holds the entries set aside, each with the first problem msgfmt found."""
+
+    loaded: Loaded
+    bad: list[tuple[Entry, PoProblem]]
+
+
+def load_damaged(path: Path, rel: str) -> Damaged | None:
+    """A catalog :func:`load_catalog` refuses, read as far as it can be trusted: when every
+    error is inside one translation (a dropped placeholder, a missing plural form), the other
+    entries are read and the bad ones set aside; None when the file itself cannot be read (a
+    syntax error, a broken header or charset)."""
+    try:
+        scan = scan_po(read_bytes(path, rel))
+        if scan.text is None or scan.plural is None:
+            return None
+        catalog = parse(scan.text, scan.charset)
+    except (CatalogError, PoReadError):
+        return None
+    entries = sorted((e for e in catalog.entries if e.line), key=lambda e: e.line)
+    starts = [e.line for e in entries]
+    bad: dict[int, tuple[Entry, PoProblem]] = {}
+    for problem in (p for p in scan.problems if p.severity == "error"):
+        i = bisect_right(starts, problem.line) - 1
+        if problem.line <= 0 or i < 0 or problem.line < entries[i].msgstr_line:
+            return None  # in the header, or not inside a translation
+        bad.setdefault(i, (entries[i], problem))
+    if not bad:
+        return None
+    gone = {id(entry) for entry, _p in bad.values()}
+    catalog.entries = [e for e in catalog.entries if id(e) not in gone]
+    warnings = [p for p in scan.problems if p.severity != "error"]
+    return Damaged(Loaded(catalog, warnings, scan.plural), list(bad.values()))
 
 
 def read_catalog(path: Path, rel: str) -> Catalog:

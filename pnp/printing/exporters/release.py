@@ -57,7 +57,9 @@ class Release(JobExporter, GameExporter):
         word, lang, game = r.translator.word, job.lang, job.game
         pdf = f"{game.id}-{lang}-{job.layout.paper}.pdf"
         lines = [f"== {pdf} ==", "", word(HEADING)]
-        lines += [f"- {plain(s)}" for s in print_advice(word, job.layout, list(r.context.plan), lang)]
+        lines += [
+            f"- {plain(s)}" for s in print_advice(word, job.layout, list(r.context.plan), lang)
+        ]
         lines += ["", word(CONTENTS)]
         for c in components(game, list(r.context.plan)):
             lines.append(f"- {_component(c, r.translator)}: {_pages(c, r.translator)}")

@@ -63,7 +63,8 @@ class ProofPages:
         c.setFont(ctx.fonts.main.font("regular"), 7)
         c.setFillColor(colors.black)
         legend = ctx.w(
-            "Proof: left the source text, right the translation; red frame: does not fit, "
-            "orange dashes: not translated yet."
+            "Proof: left the source text, right the translation; red frame: does not fit (cut "
+            "off at its box), red dashes: the catalog entry has an error, orange dashes: not "
+            "translated yet."
         )
         c.drawString(pen.x(12), pen.y(page.size.h - 6), legend)

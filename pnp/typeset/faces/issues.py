@@ -18,6 +18,7 @@ class TextIssue:
     lang: str = ""
     face: str = ""  # face_id() of the face it is on ("" for the setup sheet)
     structural: bool = False  # validation's structure checks report it too (with suggestions)
+    chars: str = ""  # missing-glyph: the characters no font has
 
     def report_to(self, report: Report, game: str) -> None:
         report.add(self.rule, self.pos, self.message, game=game, lang=self.lang, face=self.face)

@@ -68,6 +68,7 @@ class TextKind(Box):
             el.padding,
             fallback=source is not None and eng.translator.is_fallback(source),
             rotate=el.rotate % 360,
+            error=source is not None and eng.translator.has_error(source),
         )
         if not clear:
             op = _clear(self, op, value, ts, fonts, fc, source, el, eng)
@@ -197,14 +198,14 @@ def _note(fit: Fit, source: Text | None, el: Element, eng: Layouter) -> None:
         chars = "".join(sorted(fit.missing.chars))
         if eng.first("glyph", str(pos), chars):
             codes = ", ".join(f"U+{ord(c):04X}" for c in sorted(fit.missing.chars))
-            eng.issues.append(
-                eng.issue(
-                    GLYPH,
-                    pos,
-                    f"[{eng.lang}] no bundled font has {chars!r} ({codes}); "
-                    + glyph_advice(chars, eng.lang),
-                )
+            issue = eng.issue(
+                GLYPH,
+                pos,
+                f"[{eng.lang}] no bundled font has {chars!r} ({codes}); "
+                + glyph_advice(chars, eng.lang),
             )
+            issue.chars = chars
+            eng.issues.append(issue)
     if fit.missing.tokens:
         names = ", ".join(sorted(fit.missing.tokens))
         if eng.first("token", str(pos), names):
