@@ -46,5 +46,12 @@ def _read(value: object) -> object:
 def test_sizes_in_inches_and_millimetres() -> None:
     assert _read("2.5x3.5in") == Size(63.5, 88.9)
     assert _read("63 x 88 mm") == Size(63.0, 88.0)
-    assert _read("Poker-US") == Size(63.5, 88.9)
+    assert _read("2.5 x 3.5 in") == Size(63.5, 88.9)
+    assert _read("1x78.75in") is INVALID  # past 2000 mm
     assert _read("2.5x3.5 furlongs") is INVALID
+
+
+def test_preset_names_are_written_in_lower_case() -> None:
+    report = Report()
+    assert SizeSpec.from_yaml("Poker-US", Pos("game.yaml", 1, 1), Context(report)) is INVALID
+    assert "write it in lower case, 'poker-us'" in report.findings[0].message

@@ -91,7 +91,7 @@ def test_values_a_kind_cannot_use_are_errors_that_say_what_to_do(report: Report)
     assert "anchor: places an image" in _at(report, 5, SCHEMA)
     assert "keep one of them" in _at(report, 6, SCHEMA)  # gradient and fill
     assert "shadow: is drawn under a text" in _at(report, 7, SCHEMA)
-    assert "opacity lies between 0" in _at(report, 8, SCHEMA)
+    assert "opacity must be between 0 and 1" in _at(report, 8, SCHEMA)
     assert "nothing to place" in _at(report, 13, SCHEMA)  # stretch and anchor
     assert "add direction: around" in _at(report, 17, SCHEMA)  # numbers without around
     col = next(c for f, n, c, r, _m in report if (f, n, r) == ("layouts.yaml", 4, SCHEMA))
@@ -100,7 +100,7 @@ def test_values_a_kind_cannot_use_are_errors_that_say_what_to_do(report: Report)
 
 def test_font_families_that_cannot_be_loaded(report: Report) -> None:
     assert "'Nowhere' not found" in _at(report, 9, FONT)
-    assert "is not a family's name" in _at(report, 10, SCHEMA)
+    assert "must be a plain name such as NotoSans" in _at(report, 10, SCHEMA)
 
 
 def test_colours_spans_and_qr_codes(report: Report) -> None:

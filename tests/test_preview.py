@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -140,8 +141,13 @@ def test_findings_at_the_top_escaped_and_exit_1(tmp_path: Path) -> None:
     assert re.fullmatch(r"cards/mini/decks\.yaml:\d+:\d+", cells[1])
     assert "&lt;b&gt;bold&lt;/b&gt;" in cells[3]  # escaped, never markup
     assert "<b>bold" not in html
-    # nothing drawn from content with errors, and no earlier page to show: said so
-    assert FACES_START not in html and 'id="stale"' in html
+    # the faces are drawn all the same, the one with the error marked in place
+    assert FACES_START in html and 'id="stale"' not in html
+    assert sections(html)["main-beta-front"]["errors"] == "1"
+    assert "errors" not in sections(html)["main-alpha-front"]
+    beta = re.search(r'<section class="face" id="main-beta-front".*?</section>', html, re.S)
+    assert beta and "&lt;b&gt;bold&lt;/b&gt;" in beta.group(0)  # its finding, in place
+    assert images_of(html, "main-beta-front")  # drawn
 
 
 def test_exit_codes_as_validate(tmp_path: Path) -> None:
@@ -187,18 +193,19 @@ def test_watch_shows_errors_on_the_page_and_recovers(tmp_path: Path) -> None:
     assert body(html)["state"] == "errors"
     assert stamp.read_text() != good_stamp  # the open page reloads on errors too
     top = html.index('id="findings"')
-    assert "yaml-syntax" in html[top : html.index('id="stale"')]
+    assert "yaml-syntax" in html[top : html.index(FACES_START)]
     assert "cards/mini/boards.yaml:" in html
-    # the faces of the last good page stay below, greyed, and their images still exist
-    stale = html[html.index('id="stale"') :]
-    assert 'id="board.tile-back"' in stale
-    for src in images_of(stale, "board.tile-back"):
+    # the cards are drawn; the boards, whose file does not load, are those of the last good
+    # page, greyed, and their images still exist
+    assert "gone" not in sections(html)["main-alpha-front"]
+    assert sections(html)["board.tile-back"]["gone"] == "1"
+    for src in images_of(html, "board.tile-back"):
         assert (page.parent / src).is_file()
 
     boards.write_text(good, "utf-8")
     assert watcher.cycle()[0]
     html = page.read_text("utf-8")
-    assert body(html)["state"] == "ok" and 'id="stale"' not in html
+    assert body(html)["state"] == "ok" and 'id="stale"' not in html and 'data-gone="' not in html
     assert stamp.read_text() == good_stamp  # the same content, the same page
 
 
@@ -347,5 +354,174 @@ def test_an_open_page_reloads_on_errors_and_recovers(tmp_path: Path) -> None:
         (root / "cards/mini/boards.yaml").write_text(good, "utf-8")
         assert watcher.cycle()[0]
         assert shows("ok", "tile · back")
+    finally:
+        tools.close()
+
+
+# --- with errors: every face that can be drawn, the findings in view ----------------------------
+
+
+def game_with_errors(tmp_path: Path) -> Path:
+    """Beta has two errors, one of which (an unknown layout) keeps it from being drawn;
+    alpha's art is missing (an error: it is drawn without it); the rest is fine."""
+    root = game_with_boards(tmp_path)
+    decks = root / "cards/mini/decks.yaml"
+    text = decks.read_text("utf-8")
+    text = text.replace("copies: 2\n", "copies: -1\n        layout: nowhere\n")
+    text = text.replace("      - id: alpha\n", "      - id: alpha\n        art: missing.png\n")
+    decks.write_text(text, "utf-8")
+    return root
+
+
+def test_with_errors_the_page_draws_what_it_can(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a browser: the faces drawn, those with errors marked, the one that cannot be
+    drawn saying why, a setup sheet that cannot be drawn too; a clean game still stops on a
+    failure to draw (a bug, not a finding)."""
+    from pnp.core.errors import BuildError
+    from pnp.designer import preview
+
+    root = game_with_errors(tmp_path)
+    assert run("preview", "mini", "--root", str(root)).exit_code == 1
+    page = root / "output/mini/preview/index.html"
+    html = page.read_text("utf-8")
+    assert body(html)["marked"] == "2" and body(html)["undrawn"] == "2"
+    for key in ("main-alpha-front", "main-back", "board.city-front", "chips-chip-front"):
+        assert all((page.parent / src).is_file() for src in images_of(html, key)), key
+    assert not images_of(html, "main-beta-front")
+
+    def unset(*_args: Any) -> list[str]:
+        raise BuildError("the setup sheet cannot be laid out")
+
+    monkeypatch.setattr(preview, "_setup_images", unset)
+    assert run("preview", "mini", "--root", str(root)).exit_code == 1
+    html = page.read_text("utf-8")
+    setup = re.search(r'<section class="face" id="setup".*?</section>', html, re.S)
+    assert setup and setup.group(0).count("the setup sheet cannot be laid out") == 2
+
+    clean = make_root(tmp_path / "clean", FIXTURES / "clean")
+    failed = run("preview", "mini", "--root", str(clean))
+    assert failed.exit_code == 1  # not hidden on a page: the game has no error to explain it
+    assert "pnp: the setup sheet cannot be laid out" in failed.stderr
+
+
+@needs_chromium
+def test_with_errors_every_face_that_can_be_drawn_is_drawn(tmp_path: Path) -> None:
+    root = game_with_errors(tmp_path)
+    result = run("preview", "mini", "--root", str(root))
+    assert result.exit_code == 1 and "unknown layout 'nowhere'" in result.stderr
+    page = root / "output/mini/preview/index.html"
+    args = [*chromium_args(tmp_path), "--virtual-time-budget=4000"]
+    dom = subprocess.run(
+        [*args, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    attrs = body(dom)
+    assert attrs["state"] == "errors" and attrs["errors"] == "0" and attrs["broken"] == "0"
+    assert int(attrs["loaded"]) == dom.count("<img ") > 0  # every image drawn shows
+    faces = sections(dom)
+    assert {k for k, a in faces.items() if "errors" in a} == {"main-alpha-front", "main-beta-front"}
+    assert attrs["marked"] == "2" and attrs["undrawn"] == "2"
+    for key in set(faces) - {"setup", "main-beta-front"}:
+        assert len(images_of(dom, key)) == 2, key  # drawn, in both languages
+    beta = re.search(r'<section class="face" id="main-beta-front".*?</section>', dom, re.S)
+    assert beta and beta.group(0).count('class="undrawn"') == 2  # says why, in place
+    assert "unknown layout 'nowhere'" in beta.group(0) and "copies must be" in beta.group(0)
+    alpha = re.search(r'<section class="face" id="main-alpha-front".*?</section>', dom, re.S)
+    assert alpha and "missing.png" in alpha.group(0)
+
+
+def open_page(tools: DevTools, page: Path, width: int = 1200, height: int = 900) -> str:
+    target = tools.call("Target.createTarget", url=page.as_uri())["targetId"]
+    session = tools.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    tools.call("Emulation.setDeviceMetricsOverride", session, **metrics)
+    return str(session)
+
+
+def evaluate(tools: DevTools, session: str, script: str) -> Any:
+    return (
+        tools.call("Runtime.evaluate", session, expression=script, returnByValue=True)
+        .get("result", {})
+        .get("value")
+    )
+
+
+def wait_for(tools: DevTools, session: str, script: str) -> bool:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if evaluate(tools, session, script) is True:
+            return True
+        time.sleep(0.2)
+    return False
+
+
+# scrolled to the bottom: where the findings are, and what is drawn at their middle
+SCROLLED = """(() => {
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const panel = document.getElementById("findings").getBoundingClientRect();
+  const hit = document.elementFromPoint(panel.left + panel.width / 2, panel.top + panel.height / 2);
+  return {scrolled: window.scrollY, height: window.innerHeight, top: panel.top,
+          bottom: panel.bottom, covered: !document.getElementById("findings").contains(hit),
+          text: document.getElementById("findings").innerText};
+})()"""
+LOADED = "document.readyState === 'complete' && document.body.dataset.loaded !== undefined"
+
+
+def red_at_top(shot: bytes) -> bool:
+    """Whether the top rows of a screenshot show the findings' red frame (#c62828)."""
+    import io
+
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    top = image.crop((0, 0, image.width, 8))
+    colours = [c for _n, c in top.getcolors(1 << 16) or []]
+    return any(abs(r - 198) + abs(g - 40) + abs(b - 40) < 40 for r, g, b in colours)
+
+
+@needs_chromium
+def test_the_findings_stay_in_view_while_scrolling(tmp_path: Path) -> None:
+    import base64
+    import io
+
+    root = game_with_errors(tmp_path)
+    assert run("preview", "mini", "--root", str(root)).exit_code == 1
+    tools = DevTools(chromium_args(tmp_path))
+    try:
+        session = open_page(tools, root / "output/mini/preview/index.html")
+        assert wait_for(tools, session, LOADED)
+        seen = evaluate(tools, session, SCROLLED)
+        assert seen["scrolled"] > 1000, seen  # a long page, scrolled to its end
+        assert 0 <= seen["top"] <= 1 and seen["bottom"] > 150, seen  # held at the top
+        assert not seen["covered"] and "unknown layout 'nowhere'" in seen["text"]
+        shot = base64.b64decode(tools.call("Page.captureScreenshot", session)["data"])
+        assert red_at_top(shot)
+        image = Image.open(io.BytesIO(shot)).convert("L")
+        below = image.crop((0, image.height // 2, image.width, image.height))
+        assert len(below.getcolors(1 << 16) or []) > 20  # faces drawn under the panel
+    finally:
+        tools.close()
+
+
+@needs_chromium
+def test_under_watch_the_error_banner_stays_in_view(tmp_path: Path) -> None:
+    root = game_with_boards(tmp_path)
+    watcher = Watcher(open_root(root), "mini", (), "a4", echo=lambda _m: None)
+    assert watcher.cycle()[0]
+    tools = DevTools(chromium_args(tmp_path))
+    try:
+        session = open_page(tools, watcher.page)
+        assert wait_for(tools, session, LOADED + " && document.body.dataset.state === 'ok'")
+        assert evaluate(tools, session, SCROLLED)["scrolled"] > 1000
+        decks = root / "cards/mini/decks.yaml"
+        decks.write_text(decks.read_text("utf-8").replace("copies: 2\n", "copies: -1\n"))
+        assert not watcher.cycle()[0]
+        assert wait_for(tools, session, LOADED + " && document.body.dataset.state === 'errors'")
+        seen = evaluate(tools, session, SCROLLED)
+        assert seen["scrolled"] > 1000 and 0 <= seen["top"] <= 1, seen
+        assert not seen["covered"] and "copies must be between 0 and 10000" in seen["text"]
+        faces = evaluate(tools, session, "document.querySelectorAll('section.face img').length")
+        assert faces >= 14  # still every face, in both languages (the setup sheet too)
+        marked = "document.querySelector('#main-beta-front').dataset.errors"
+        assert evaluate(tools, session, marked) == "1"
     finally:
         tools.close()

@@ -16,7 +16,7 @@ from ..content.load import open_root, select_games
 from ..core.errors import PnpError, UsageError
 from ..core.findings import Report
 from ..i18n.words import tr
-from .common import Format, FormatOpt, RootOpt, app, err, fail
+from .common import Format, FormatOpt, RootOpt, app, err, fail, game_names
 
 if TYPE_CHECKING:
     from ..validate.audit import Audit
@@ -38,7 +38,7 @@ AuditJobsOpt = Annotated[
 
 @app.command("audit")
 def audit_cmd(
-    game: Annotated[str, typer.Argument(help="The game to audit.")],
+    game: Annotated[str, typer.Argument(help="The game to audit.", autocompletion=game_names)],
     fmt: FormatOpt = Format.text,
     min_score: MinScoreOpt = None,
     jobs: AuditJobsOpt = 0,

@@ -24,6 +24,7 @@ from .common import (
     err,
     fail,
     fail_with,
+    game_names,
     parse_offset,
     progress,
 )
@@ -31,7 +32,10 @@ from .common import (
 if TYPE_CHECKING:
     from ..build.pipeline import BuildOptions, Output
 
-GamesToBuild = Annotated[list[str] | None, typer.Argument(help="Games to build (default: all).")]
+GamesToBuild = Annotated[
+    list[str] | None,
+    typer.Argument(help="Games to build (default: all).", autocompletion=game_names),
+]
 LangsOpt = Annotated[
     list[str] | None, typer.Option("--lang", help="Language to build (repeatable).")
 ]

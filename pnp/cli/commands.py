@@ -4,9 +4,10 @@ Exit codes: 0 success, 1 content errors or build failure, 2 usage errors. No com
 Python traceback for bad input; set PNP_DEBUG=1 to see one for a bug in pnp itself.
 
 The commands live beside this module, one group per module (check, audit, build, new,
-designer, i18n, calibrate); importing them adds them to the app, in the order of
-``pnp --help``. The options before the command (``--quiet``, ``--verbose``, ``--version``, shell
-completion) are here.
+release, designer, i18n, calibrate, docs); importing them adds them to the app, in the order of
+``pnp --help``. The options before the command (``--quiet``, ``--verbose``, ``--root``,
+``--version``, shell completion) are here; every command also takes ``--quiet`` and
+``--verbose`` after it (:mod:`.options`).
 """
 
 from __future__ import annotations
@@ -19,34 +20,18 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from ..compat.typer import take_shell_from_arguments
-from ..core.errors import Interrupted, PnpError, UsageError, os_problem
+from ..compat.typer import registered_commands, take_shell_from_arguments
+from ..core.errors import Interrupted, PnpError, os_problem
 from ..core.run import running
 from ..i18n.words import tr
-from .common import OUTPUT, Level, app, err, fail
+from .common import OUTPUT, app, err
+from .options import QuietOpt, RootBeforeOpt, VerboseOpt, before, everywhere
 
 # isort: off
 # the commands join the app as their modules are imported, in the order of `pnp --help`
-from . import check, audit, build, release, new, designer, i18n, calibrate  # noqa: F401
+from . import check, audit, build, release, new, designer, i18n, calibrate, docs  # noqa: F401
 
 # isort: on
-
-QuietOpt = Annotated[
-    bool,
-    typer.Option(
-        "--quiet",
-        "-q",
-        help="Print only errors and the final line (no warnings, progress or notes).",
-    ),
-]
-VerboseOpt = Annotated[
-    bool,
-    typer.Option(
-        "--verbose",
-        "-v",
-        help="Also print every info finding (each untranslated text) and how long the steps took.",
-    ),
-]
 
 
 @app.callback(invoke_without_command=True)
@@ -54,27 +39,31 @@ def _main(
     ctx: typer.Context,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
+    root: RootBeforeOpt = None,
     version: Annotated[
         bool, typer.Option("--version", help="Print the version and exit.", is_eager=True)
     ] = False,
 ) -> None:
-    """The options before the command (the app's help is in common.py)."""
+    """The options before the command (the app's help is in common.py); after the command,
+    options.everywhere gives every command the same."""
     if version:
         typer.echo(f"pnp {__version__}")
         raise typer.Exit(0)
-    if quiet and verbose:
-        fail(UsageError(tr("--quiet and --verbose exclude each other; choose one")))
-    OUTPUT.set(Level.QUIET if quiet else Level.VERBOSE if verbose else Level.NORMAL)
+    before(quiet, verbose, root)
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
-    if verbose:
-        command = ctx.invoked_subcommand
+    command = ctx.invoked_subcommand
 
-        def timing() -> None:
+    def timing() -> None:  # --verbose before or after the command
+        if OUTPUT.verbose:
             err(tr("pnp {command}: {seconds} s").format(command=command, seconds=OUTPUT.elapsed()))
 
-        ctx.call_on_close(timing)
+    ctx.call_on_close(timing)
+
+
+# every command takes the global options after it too: `pnp build -q`
+everywhere(registered_commands(app))
 
 
 def _interrupt(_signum: int, _frame: object) -> None:

@@ -36,7 +36,9 @@ app = typer.Typer(
     help="pnp: multilingual YAML board-game content to validated, printable PDFs.\n\n"
     "Findings are printed one a line as PATH:LINE:COL: severity [rule] message. Exit codes: "
     "0 success, 1 content errors or a failed build (nothing is written), 2 usage errors. "
-    "--quiet and --verbose go before the command: pnp -q build GAME.",
+    "--quiet, --verbose and --root go before the command or after it: pnp -q build GAME, "
+    "pnp build GAME -q. The documentation: pnp docs (the topics), pnp docs format (the "
+    "content format), pnp docs TOPIC --open (in your browser).",
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
@@ -75,9 +77,15 @@ OUTPUT = Output()
 
 
 def game_names(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Shell completion of a game argument: the games of --root (or PNP_ROOT, or here)."""
+    """Shell completion of a game argument: the games of --root, after the command or before
+    it (or PNP_ROOT, or here)."""
+    root = None
+    here: Any = ctx
+    while here is not None and root is None:
+        root = here.params.get("root")
+        here = here.parent
     try:
-        names = discover(open_root(ctx.params.get("root") or os.environ.get("PNP_ROOT")))
+        names = discover(open_root(root or os.environ.get("PNP_ROOT")))
     except PnpError:
         return []
     return [name for name in names if name.startswith(incomplete)]

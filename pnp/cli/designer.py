@@ -65,8 +65,8 @@ def preview_cmd(
 ) -> None:
     """Write OUT/GAME/preview/index.html: the findings, then every face in every language.
 
-    Exit 0 with no errors, 1 with errors (the page is written all the same and shows them),
-    2 on a usage error.
+    Exit 0 with no errors, 1 with errors (the page is written all the same: every face that
+    can be drawn, those with errors marked, the findings kept in view), 2 on a usage error.
     """
     from ..build.pipeline import languages_for
     from ..designer.preview import write_preview

@@ -241,7 +241,7 @@ def _apply_rule_settings(meta: GameFile, report: Report, game: str) -> None:
             report.add(
                 UNKNOWN_KEY,
                 setting.pos,
-                f"unknown rule {rid!r}; {suggest(rid, sorted(RULES))}see docs/rules.md",
+                f"unknown rule {rid!r}; {suggest(rid, sorted(RULES))}see `pnp docs rules`",
                 game=game,
             )
             continue

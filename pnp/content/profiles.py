@@ -135,7 +135,7 @@ def read_profile(root: Root | None, name: str, report: Report) -> Profile | None
         names = ", ".join(available(root))
         raise UsageError(
             f"no print-on-demand profile {name!r}: pnp has {names}; a profile of your own goes "
-            f"in {FOLDER}/{name}.yaml (copy one of pnp's, docs/printing.md)"
+            f"in {FOLDER}/{name}.yaml (copy one of pnp's, `pnp docs printing`)"
         )
     if not loaded.ok:
         return None

@@ -7,7 +7,8 @@ editors use, so the loader and the published schema cannot drift apart.
 
 Supported annotations: str, int, float, bool, Literal[...], list[T], dict[K, T], T | None,
 unions of a scalar type and a dataclass, Any, nested dataclasses, and classes that implement
-``from_yaml``/``json_schema`` (see :class:`Custom`).
+``from_yaml``/``json_schema`` (see :class:`Custom`). What the model's modules build on (``fld``,
+``Located``, ``Custom``, ``Context``) is in :mod:`.basics`, and importable from here too.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import math
 import types
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import (
     Annotated,
     Any,
@@ -31,105 +31,9 @@ from typing import (
     get_type_hints,
 )
 
-from ..core.findings import Pos, Report
-from ..core.rules import SCHEMA, UNKNOWN_KEY
+from ..core.findings import Pos
+from .basics import INVALID, NOWHERE, Context, Custom, Located, describe, fld
 from .yamlio import YMap, YSeq
-
-NOWHERE = Pos("", 0, 0)
-
-
-def fld(default: Any = dataclasses.MISSING, *, doc: str = "", key: str = "", **kw: Any) -> Any:
-    """A model field with documentation (shown in the JSON Schema) and an optional YAML key."""
-    meta = {"doc": doc}
-    if key:
-        meta["key"] = key
-    if default is dataclasses.MISSING and "default_factory" not in kw:
-        return field(metadata=meta, **kw)
-    if isinstance(default, list | dict | set):
-        raise TypeError("use default_factory for mutable defaults")
-    if default is dataclasses.MISSING:
-        return field(metadata=meta, **kw)
-    return field(default=default, metadata=meta, **kw)
-
-
-@dataclass
-class Located:
-    """Base of model objects read from YAML: they know where they and their fields came from."""
-
-    pos: Pos = field(
-        default=NOWHERE, repr=False, compare=False, kw_only=True, metadata={"internal": True}
-    )
-    fpos: dict[str, Pos] = field(
-        default_factory=dict, repr=False, compare=False, kw_only=True, metadata={"internal": True}
-    )
-    path: str = field(
-        default="", repr=False, compare=False, kw_only=True, metadata={"internal": True}
-    )
-
-    def at(self, name: str) -> Pos:
-        """Position of a field's value (the object's own position when it was not written)."""
-        return self.fpos.get(name, self.pos)
-
-    def given(self, name: str) -> bool:
-        return name in self.fpos
-
-
-class Custom:
-    """Protocol for types that parse themselves (sizes, colours, multilingual text...)."""
-
-    @classmethod
-    def from_yaml(cls, value: Any, pos: Pos, ctx: Context) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:  # pragma: no cover
-        raise NotImplementedError
-
-
-@dataclass
-class Context:
-    report: Report
-    game: str = ""
-    path: list[str] = field(default_factory=list)  # logical path, e.g. decks/roles/boss
-    hooks: list[Callable[[Any, Context], None]] = field(default_factory=list)
-    texts: list[Any] = field(default_factory=list)  # every Text created, for post-processing
-
-    def error(self, pos: Pos, message: str) -> None:
-        self.report.add(SCHEMA, pos, message, game=self.game)
-
-    def warn_unknown(self, pos: Pos, message: str) -> None:
-        self.report.add(UNKNOWN_KEY, pos, message, game=self.game)
-
-    @property
-    def where(self) -> str:
-        return "/".join(self.path)
-
-
-class _Invalid:
-    """Marker for a value that failed conversion (already reported)."""
-
-    def __repr__(self) -> str:
-        return "INVALID"
-
-
-INVALID: Any = _Invalid()
-
-
-def describe(value: Any) -> str:
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, int | float):
-        return f"the number {value:g}" if isinstance(value, float) else f"the number {value}"
-    if isinstance(value, str):
-        short = value if len(value) <= 30 else value[:27] + "..."
-        return f"the text {short!r}"
-    if isinstance(value, YSeq | list):
-        return "a list"
-    if isinstance(value, YMap | dict):
-        return "a mapping"
-    return type(value).__name__
 
 
 def type_name(tp: Any) -> str:
@@ -148,20 +52,20 @@ def type_name(tp: Any) -> str:
         return "a list"
     if origin is dict:
         return "a mapping"
-    if _is_union(tp):
+    if is_union(tp):
         return " or ".join(type_name(a) for a in get_args(tp) if a is not type(None))
-    if _parser(tp) is not None:
-        return str(getattr(_parser(tp), "type_label", "a value"))
+    if parser_of(tp) is not None:
+        return str(getattr(parser_of(tp), "type_label", "a value"))
     if dataclasses.is_dataclass(tp):
         return "a mapping"
     return str(tp)
 
 
-def _is_union(tp: Any) -> bool:
+def is_union(tp: Any) -> bool:
     return get_origin(tp) in (Union, types.UnionType)
 
 
-def _parser(tp: Any) -> Any:
+def parser_of(tp: Any) -> Any:
     """The Custom parser of ``tp``: the class itself, or the one named in Annotated[...]."""
     if get_origin(tp) is Annotated:
         for meta in tp.__metadata__:
@@ -215,11 +119,11 @@ def _plan(tp: Any) -> Converter:
     handed the annotation it is converting to and tries its own members in their own order.
     """
     origin = get_origin(tp)
-    parser = None if tp is Any or _is_union(tp) else _parser(tp)
+    parser = None if tp is Any or is_union(tp) else parser_of(tp)
     plan: Converter
     if tp is Any:
         plan = _convert_any
-    elif _is_union(tp):
+    elif is_union(tp):
         plan = _convert_union
     elif parser is not None:
         plan = functools.partial(_convert_custom, parser.from_yaml)
@@ -393,7 +297,7 @@ def _convert_union(value: Any, tp: Any, pos: Pos, ctx: Context) -> Any:
 
 def _shape_matches(value: Any, tp: Any) -> bool:
     origin = get_origin(tp)
-    parser = _parser(tp)
+    parser = parser_of(tp)
     if parser is not None:
         accepts: Callable[[Any], bool] | None = getattr(parser, "accepts", None)
         return accepts(value) if accepts else True
@@ -465,6 +369,8 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
         fpos[f.name] = vpos
         if conv is not INVALID:
             kwargs[f.name] = conv
+            if "bounds" in f.metadata:
+                _within(k, conv, f.metadata, vpos, ctx)
     if any(f.name not in kwargs for f in required):
         missing = [yaml_key(f) for f in required if f.name not in kwargs and f.name not in fpos]
         if missing:
@@ -487,6 +393,28 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
     return obj
 
 
+def _within(key: str, value: Any, meta: Any, pos: Pos, ctx: Context) -> None:
+    """A number outside its field's bounds (``fld(bounds=...)``) is an error (kept as
+    written, as the model's other checks keep what they report)."""
+    low, high = meta["bounds"]
+    above = meta.get("above", False)
+    if not isinstance(value, int | float) or (
+        (low is None or value > low or (value == low and not above))
+        and (high is None or value <= high)
+    ):
+        return
+    unit = f" {meta['unit']}" if meta["unit"] else ""
+    if high is None:
+        what = f"{'above' if above else 'at least'} {low:g}{unit}"
+    elif low is None:
+        what = f"at most {high:g}{unit}"
+    elif above:
+        what = f"above {low:g} and at most {high:g}{unit}"
+    else:
+        what = f"between {low:g} and {high:g}{unit}"
+    ctx.error(pos, f"{key} must be {what}; it is {value:g}")
+
+
 def _cls_label(cls: type) -> str:
     return str(getattr(cls, "label", cls.__name__.lower()))
 
@@ -502,15 +430,15 @@ class SchemaBuilder:
         origin = get_origin(tp)
         if tp is Any:
             return {}
-        if _is_union(tp):
+        if is_union(tp):
             args = get_args(tp)
             members = [self.of(a) for a in args if a is not type(None)]
             if type(None) in args:
                 members.append({"type": "null"})
             return members[0] if len(members) == 1 else {"anyOf": members}
-        parser = _parser(tp)
+        parser = parser_of(tp)
         if parser is not None:
-            return dict(parser.json_schema())
+            return self.custom(parser)
         if origin is Annotated:  # a mark: its ``schema`` is one more form the value may take
             marks = [m.schema for m in tp.__metadata__ if hasattr(m, "schema")]
             return {"anyOf": [self.of(get_args(tp)[0]), *marks]}
@@ -540,6 +468,14 @@ class SchemaBuilder:
             return {"$ref": f"#/$defs/{name}"}
         raise TypeError(f"schema: unsupported annotation {tp!r}")
 
+    def custom(self, parser: Any) -> dict[str, Any]:
+        """A type that writes its own schema; written once, in $defs, when it asks to be
+        (``schema_def``: a long schema used by several keys)."""
+        if not getattr(parser, "schema_def", False):
+            return dict(parser.json_schema())
+        self.defs.setdefault(parser.__name__, parser.json_schema())
+        return {"$ref": f"#/$defs/{parser.__name__}"}
+
     def dataclass_schema(self, cls: type) -> dict[str, Any]:
         th = hints(cls)
         props: dict[str, Any] = {}
@@ -556,6 +492,11 @@ class SchemaBuilder:
                         "description": doc,
                     }
                 )
+            if "bounds" in f.metadata:  # written once, in the model: fld(bounds=...)
+                low, high = f.metadata["bounds"]
+                least = "exclusiveMinimum" if f.metadata.get("above") else "minimum"
+                sch.update({least: low} if low is not None else {})
+                sch.update({"maximum": high} if high is not None else {})
             props[yaml_key(f)] = sch
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 required.append(yaml_key(f))
@@ -594,6 +535,7 @@ __all__ = [
     "Custom",
     "Located",
     "convert",
+    "describe",
     "fld",
     "json_schema",
     "typing",

@@ -5,9 +5,14 @@ the last validation; below, a grid as wide as the window with every card, token 
 (boards and tiles span wider). Face images are PNGs rendered from the same PDF pipeline; each is
 named after a digest of everything that draws it, so a rebuild renders only the faces that
 changed. A small script reloads the page when `pnp watch` writes a new stamp.js, errors
-included: while the game has errors (a YAML error, say), nothing is drawn, as a build writes
-nothing; the page shows the errors over the faces of the last page drawn, greyed, until a save
-fixes them.
+included.
+
+The page never goes blank. With errors (a build writes nothing then), every face that can be
+drawn is drawn all the same, each face with an error is marked in place (a red frame, its
+findings under it), a face that cannot be drawn says why where it would be, and the findings
+stay in view while the page scrolls (a panel held at the top of the window). Only when the
+game itself cannot be read (its game.yaml is broken) are the faces of the last page drawn
+shown instead, greyed, until a save fixes it.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from ..build.options import Output
 from ..content.load import Root
 from ..content.model import Board, Card, Face, Game, Text, TokenSet
 from ..content.queries import item_size
-from ..core.errors import BuildError
+from ..core.errors import BuildError, PnpError
 from ..core.files import write_atomic
 from ..core.findings import Finding, Report
 from ..core.rules import Severity
@@ -68,6 +73,16 @@ class FaceView:
     findings: dict[str, list[Finding]] = field(default_factory=dict)  # lang ('' = all)
     fallbacks: dict[str, list[str]] = field(default_factory=dict)
     placeholder: bool = False
+    undrawn: dict[str, str] = field(default_factory=dict)  # lang -> why it could not be drawn
+
+    @property
+    def undrawn_count(self) -> int:
+        return len(self.undrawn)
+
+    @property
+    def errors(self) -> int:
+        """How many errors are about this face (it is marked on the page when any)."""
+        return sum(f.severity is Severity.ERROR for fs in self.findings.values() for f in fs)
 
 
 @dataclass
@@ -116,15 +131,17 @@ def write_preview(
     built: Sequence[Output] = (),
 ) -> Path:
     """The preview page of ``game_id`` with the findings of ``report``, errors first. Every
-    face is drawn when there is no error; with errors (as a build, it draws nothing from
-    content with errors), the findings over the faces of the last page drawn, greyed.
-    ``built``: PDFs just built with the preview's print options (A4, the defaults), whose
+    face that can be drawn is drawn, errors or not (with errors, a face that cannot be drawn
+    says why in its place); only a game that could not be read at all (``game`` None) shows
+    the faces of the last page drawn, greyed. ``problem``: what stopped a build (shown at the
+    top). ``built``: PDFs just built with the preview's print options (A4, the defaults), whose
     setup pages the page shows instead of drawing them again."""
-    errors = report.has_errors(game_id) or report.has_errors("")
-    if game is not None and not problem and not errors:
-        return build_preview(root, game, report, langs, out=out, built=built)
-    title = game.meta.title.values.get((langs or game.languages)[0], "") if game else ""
-    return _write_stale(root, game_id, report, title or game_id, out, problem)
+    if game is not None:
+        errors = report.has_errors(game_id) or report.has_errors("") or bool(problem)
+        return build_preview(
+            root, game, report, langs, out=out, built=built, tolerant=errors, problem=problem
+        )
+    return _write_stale(root, game_id, report, game_id, out, problem)
 
 
 def build_preview(
@@ -135,31 +152,91 @@ def build_preview(
     *,
     out: Path | None = None,
     built: Sequence[Output] = (),
+    tolerant: bool = False,
+    problem: str = "",
 ) -> Path:
-    """Draw every face of ``game`` in each of ``langs`` and write the page (``built``: see
-    :func:`write_preview`)."""
+    """Draw every face of ``game`` in each of ``langs`` and write the page (``built``,
+    ``problem``: see :func:`write_preview`). ``tolerant``: the game has errors, so a face (or
+    a language, or the setup sheet) that cannot be drawn is left out, saying why, instead of
+    stopping the page."""
     out_dir = preview_dir(root, game.id, out)
     langs = langs or list(game.languages)
-    fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
-    catalogs = catalogs_for(root, game, Report())
     pages = _pages(game)
     rows = _rows(report, game.id)
     views = _views(game, pages, rows)
-    setups: dict[str, list[str]] = {}
+    setups: dict[str, list[str]] = {lang: [] for lang in langs}
+    unset: dict[str, str] = {}  # lang -> why its setup sheet could not be drawn
     for lang in langs:
-        translator = Translator(game, lang, catalogs.get(lang))
-        engine = FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
-        _face_images(root, game, engine, views, pages, out_dir)
-        pdf = next((o for o in built if o.game == game.id and o.lang == lang), None)
-        setups[lang] = _setup_images(game, engine, out_dir, pdf)
+        try:
+            engine = _engine(root, game, lang)
+            _face_images(root, game, engine, views, pages, out_dir, tolerant)
+        except Exception as exc:
+            _tolerate(exc, tolerant)
+            for view in views:
+                if lang not in view.images:
+                    view.undrawn.setdefault(lang, _why(exc))
+            unset[lang] = _why(exc)
+            continue
+        try:
+            pdf = next((o for o in built if o.game == game.id and o.lang == lang), None)
+            setups[lang] = _setup_images(game, engine, out_dir, pdf)
+        except Exception as exc:
+            _tolerate(exc, tolerant)
+            unset[lang] = _why(exc)
+    gone = _gone_faces(out_dir, {v.key for v in views}) if tolerant else ""
     _prune(
         out_dir,
         {v.images[lg] for v in views for lg in v.images}
-        | {n for names in setups.values() for n in names},
+        | {n for names in setups.values() for n in names}
+        | set(re.findall(r'<img src="([^"]+)"', gone)),
     )
     title = game.meta.title.values.get(langs[0]) or game.id
-    context = {"langs": langs, "faces": views, "setups": setups, "drawn": True}
-    return _write_page(out_dir, title, rows, context)
+    context = {"langs": langs, "faces": views, "setups": setups, "drawn": True, "gone": gone}
+    context["unset"] = unset
+    return _write_page(out_dir, title, rows, {**context, "problem": problem})
+
+
+def _gone_faces(out_dir: Path, keys: set[str]) -> str:
+    """The faces of the page already there that the game with errors no longer has (their
+    file does not load), marked gone (greyed): shown until a save brings them back."""
+    old = ""
+    with contextlib.suppress(OSError, UnicodeDecodeError):  # no page yet: nothing to keep
+        old = (out_dir / "index.html").read_text("utf-8")
+    start, end = old.find(FACES_START), old.find(FACES_END)
+    if start < 0 or end < 0:
+        return ""
+    gone = []
+    for m in re.finditer(r'<section class="face" id="([^"]+)".*?</section>', old[start:end], re.S):
+        if m.group(1) not in keys and m.group(1) != "setup":
+            section = m.group(0)  # pnp's own page: escaped when it was written
+            if " data-gone" not in section.split(">", 1)[0]:
+                key = f'id="{m.group(1)}"'
+                section = section.replace(key, f'{key} data-gone="1"', 1)
+            gone.append(section)
+    return "\n".join(gone)
+
+
+def _engine(root: Root, game: Game, lang: str) -> FaceEngine:
+    """The face engine of ``lang``: its fonts, its catalog."""
+    fonts = fontset(root.fonts, game.print.font, game.print.fallback_fonts)
+    catalog = catalogs_for(root, game, Report()).get(lang)
+    translator = Translator(game, lang, catalog)
+    return FaceEngine(game, root.game_dir(game.id), lang, translator, fonts)
+
+
+def _tolerate(exc: Exception, tolerant: bool) -> None:
+    """Go on after ``exc`` when drawing a game with errors (a face that cannot be drawn is
+    one of them); without errors, or with PNP_DEBUG set, it is raised."""
+    if not tolerant or os.environ.get("PNP_DEBUG"):
+        raise exc
+
+
+def _why(exc: Exception, view: FaceView | None = None) -> str:
+    """Why something could not be drawn, in one line: the face's own errors, when it has."""
+    said = str(exc) if isinstance(exc, PnpError) else f"{type(exc).__name__}: {exc}"
+    if view is not None and view.errors:
+        return tr("its errors stop it ({reason})").format(reason=said)
+    return said
 
 
 def _write_stale(
@@ -187,8 +264,9 @@ def _write_stale(
 
 def _write_page(out_dir: Path, title: str, rows: list[Row], context: dict[str, Any]) -> Path:
     findings = [r.finding.text() for r in rows]
-    images = [v.images for v in context["faces"]]
-    stamp = _digest(images, context["setups"], findings, context.get("problem"), context["drawn"])
+    images = [(v.images, v.undrawn) for v in context["faces"]]
+    shown = (context.get("problem"), context["drawn"], context.get("gone"), context.get("unset"))
+    stamp = _digest(images, context["setups"], findings, *shown)
     text = _page(title, rows, stamp, context)
     write_atomic(out_dir / "index.html", text.encode("utf-8"))
     write_atomic(out_dir / "stamp.js", f"window.pnpStamp = {json.dumps(stamp)};\n".encode())
@@ -280,39 +358,74 @@ def _face_images(
     views: list[FaceView],
     pages: list[export.FacePage],
     out_dir: Path,
+    tolerant: bool = False,
 ) -> None:
     """Each face in the engine's language as a PNG, named by what it is drawn from (a face
-    that did not change is not drawn again)."""
-    lang, translator, fonts = engine.lang, engine.translator, engine.fonts
-    todo: dict[float, list[tuple[export.FacePage, Path]]] = {}
-    folder = root.game_dir(game.id)
+    that did not change is not drawn again). ``tolerant``: see :func:`build_preview`."""
+    lang = engine.lang
+    todo: dict[float, list[tuple[export.FacePage, Path, FaceView]]] = {}
     for view, fp in zip(views, pages, strict=True):
-        item = fp.page.slots[0].item
-        face = item.face
-        assert face is not None
-        resolved = engine.resolved(engine.layout_id(face, item.owner, item.side))
-        texts = [translator.text(t) for t in _face_texts(face)]
-        view.fallbacks[lang] = [
-            t.ctx.rsplit("/", 1)[-1] for t in _face_texts(face) if translator.is_fallback(t)
-        ]
-        art = [face.art, getattr(item.card, "art", None)]
-        mtimes = [(folder / a).stat().st_mtime if a and (folder / a).is_file() else 0 for a in art]
         size, dpi = fp.page.size, _dpi(fp.page.size)
-        sig = _digest(
-            lang, face, item.card.values, resolved, texts, size, dpi, mtimes, game.icons,
-            fonts.main.faces, item.shape,
-        )  # fmt: skip
-        rel = f"{lang}/{fp.name}-{sig}.png"
-        view.images[lang] = rel
         view.pixels = export.expected_size(size, dpi)
+        try:
+            rel = f"{lang}/{fp.name}-{_signature(root, game, engine, view, fp, dpi)}.png"
+        except Exception as exc:
+            _tolerate(exc, tolerant)
+            view.undrawn[lang] = _why(exc, view)
+            continue
+        view.images[lang] = rel
         if not (out_dir / rel).is_file():
-            todo.setdefault(dpi, []).append((fp, out_dir / rel))
+            todo.setdefault(dpi, []).append((fp, out_dir / rel, view))
     for dpi, batch in todo.items():  # one PDF per resolution (boards are drawn smaller)
-        renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
-        pdf = renderer.render([fp.page for fp, _p in batch])
-        images = export.rasterise(pdf, dpi, [fp.page.size for fp, _p in batch])
-        for (_fp, path), image in zip(batch, images, strict=True):
-            _write_cached(path, export.png_bytes(image, dpi))
+        try:
+            _draw(game, engine, batch, dpi)
+        except Exception as exc:
+            _tolerate(exc, tolerant)
+            for one in batch:  # each face alone: those that can be drawn are
+                try:
+                    _draw(game, engine, [one], dpi)
+                except Exception as alone:
+                    _tolerate(alone, tolerant)
+                    one[2].images.pop(lang, None)
+                    one[2].undrawn[lang] = _why(alone, one[2])
+
+
+def _signature(
+    root: Root, game: Game, engine: FaceEngine, view: FaceView, fp: export.FacePage, dpi: float
+) -> str:
+    """A digest of everything that draws the face in the engine's language (and the face's
+    untranslated fields, noted on the view)."""
+    lang, translator, fonts = engine.lang, engine.translator, engine.fonts
+    item = fp.page.slots[0].item
+    face = item.face
+    assert face is not None
+    resolved = engine.resolved(engine.layout_id(face, item.owner, item.side))
+    texts = [translator.text(t) for t in _face_texts(face)]
+    view.fallbacks[lang] = [
+        t.ctx.rsplit("/", 1)[-1] for t in _face_texts(face) if translator.is_fallback(t)
+    ]
+    folder = root.game_dir(game.id)
+    art = [face.art, getattr(item.card, "art", None)]
+    mtimes = [(folder / a).stat().st_mtime if a and (folder / a).is_file() else 0 for a in art]
+    return _digest(
+        lang, face, item.card.values, resolved, texts, fp.page.size, dpi, mtimes, game.icons,
+        fonts.main.faces, item.shape,
+    )  # fmt: skip
+
+
+def _draw(
+    game: Game,
+    engine: FaceEngine,
+    batch: list[tuple[export.FacePage, Path, FaceView]],
+    dpi: float,
+) -> None:
+    """The faces of ``batch`` drawn in one PDF, rasterised and written."""
+    lang, translator, fonts = engine.lang, engine.translator, engine.fonts
+    renderer = Renderer(game, lang, engine, fonts, translator, translator.text(game.meta.title))
+    pdf = renderer.render([fp.page for fp, _p, _v in batch])
+    images = export.rasterise(pdf, dpi, [fp.page.size for fp, _p, _v in batch])
+    for (_fp, path, _v), image in zip(batch, images, strict=True):
+        _write_cached(path, export.png_bytes(image, dpi))
 
 
 def _setup_images(
@@ -414,6 +527,15 @@ def _words() -> dict[str, str]:
             "they are drawn again once the errors are fixed."
         ),
         "nothing": tr("No faces drawn yet: fix the errors above and save."),
+        "marked": tr(
+            "Errors: nothing is printed until they are fixed. Every face that can be drawn is "
+            "drawn below; the faces with errors are framed in red, their findings under them."
+        ),
+        "undrawn": tr("not drawn"),
+        "gone": tr(
+            "Greyed below: faces of the last page drawn that the game does not have as it "
+            "reads now (a file of it has errors); they come back once it is fixed."
+        ),
     }
 
 
@@ -436,7 +558,7 @@ def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> s
         rows=rows,
         stamp=stamp,
         counts=counts,
-        state="errors" if counts["error"] else "ok",
+        state="errors" if counts["error"] or context.get("problem") else "ok",
         w=_words(),
-        **{"stale": None, "problem": "", **context},
+        **{"stale": None, "problem": "", "gone": "", "unset": {}, **context},
     )

@@ -296,7 +296,7 @@ def _translation_note(game: str, langs: list[str]) -> str:
 
 def _game_yaml(game: str, langs: list[str], t: Callable[[str], str]) -> str:
     """game.yaml: the title, languages, box contents, an icon and the setup sheet."""
-    return f"""# {game}: made by `pnp new`. The format is in docs/format.md of pnp.
+    return f"""# {game}: made by `pnp new`. The format: `pnp docs format` (--open: in a browser).
 title: {_yaml_text({lang: game.replace("-", " ").title() for lang in langs})}
 source_language: {langs[0]}
 languages: [{", ".join(langs)}]
@@ -499,6 +499,12 @@ Each folder of `cards/` is a game, written in YAML: `cards/{game}/game.yaml` dec
 other files add its decks, tokens and tables. `cards/pnp-*.schema.json` let an editor complete
 and check the YAML (`pnp schema` writes them again after an update of pnp). pnp is installed
 with `pip install pnp-press`.
+
+pnp's documentation comes with it: `pnp docs` lists the topics, `pnp docs format` prints the
+format of these files (every key, with examples), `pnp docs format --open` shows it in a
+browser; `pnp docs rules` (what `pnp validate` checks), `pnp docs spreadsheets` (card lists in
+CSV, XLSX or ODS), `pnp docs translating`, `pnp docs printing` (print-on-demand shops, a
+release). `pnp --help` and `pnp COMMAND --help` list the commands and their options.
 
 Run these in this folder (or add `--root` and its path):
 

@@ -5,11 +5,11 @@ watchfiles): about 55 ms from a save to the rebuild's start, where polling every
 125 ms on average. The game's folder, the fonts and the game's catalogs are watched; other
 games, the outputs and hidden files are not. A change validates again, prints the findings,
 and when there is no error rebuilds the PDFs and the preview page (which reloads itself in the
-browser); with errors, no PDF is rebuilt and the preview page shows the errors instead, until a
-save fixes them. Each rebuild is a run of its own (pnp.core.run): nothing stale is kept,
-except what the watcher keeps on purpose: a digest of what each PDF printed (build.keep), so
-that a PDF an edit cannot have changed (the Italian one, after an English text) is not rendered
-again.
+browser); with errors, no PDF is rebuilt and the preview page shows the errors, held at the top
+of the window, over every face that can still be drawn, until a save fixes them. Each rebuild
+is a run of its own (pnp.core.run): nothing stale is kept, except what the watcher keeps on
+purpose: a digest of what each PDF printed (build.keep), so that a PDF an edit cannot have
+changed (the Italian one, after an English text) is not rendered again.
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ class Watcher:
     def _failed(
         self, report: Report, game: Game | None, start: float, problem: str = ""
     ) -> tuple[bool, float]:
-        """No PDF rebuilt; the preview page shows the errors over the last faces drawn."""
+        """No PDF rebuilt; the preview page shows the errors over the faces that can be drawn."""
         self.echo(tr("errors: no PDF rebuilt, the preview shows them; fix them and save again"))
         try:
             write_preview(self.root, self.game, game, report, out=self.out, problem=problem)

@@ -43,7 +43,7 @@ REFERENCE_KINDS = (*REFERENCE_SECTIONS, "cards")
 HINTS = {
     "count": "a component count in game.yaml (box-count) or an invariant on the total",
     "cell": "a table total (total: ... equals:), a covers: range, or an invariant on the table",
-    "number": "an invariant (docs/rules.md, invariant) relating it to the numbers it depends on",
+    "number": "an invariant (`pnp docs rules`: invariant) relating it to the numbers it depends on",
     "reference": "a scenario or setup rule that names what must be there, or an invariant",
 }
 

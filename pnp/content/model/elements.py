@@ -12,31 +12,20 @@ from typing import Annotated, Any, ClassVar, Literal
 from ...core.findings import Pos
 from ..schema import INVALID, Context, Custom, Located, describe, fld
 from ..yamlio import YSeq
-from .types import BoxT
+from .types import (
+    MAX_LENGTH,
+    BoxT,
+    FamilyName,
+    FamilyT,
+    FillColourT,
+    Length,
+    PaintColourT,
+    TextColourT,
+    length_schema,
+    read_lengths,
+)
 
-_MAX_LENGTH = 10_000.0  # mm: a coordinate of a layout element (a board is at most 2000 mm)
 _MAX_POINTS = 1000  # corners of one polygon
-_Length = float | str  # mm, or "N%" of the face's width (x) or height (y)
-
-
-def _length(value: Any) -> _Length | None:
-    """A length as written: a number of mm, or a percentage such as "10%"."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    if isinstance(value, str) and re.fullmatch(r"-?\d+(\.\d+)?%", value.strip()):
-        return value.strip()
-    return None
-
-
-def _lengths(value: Any, pos: Pos, ctx: Context, label: str) -> tuple[_Length, ...] | Any:
-    parts = [_length(v) for v in value] if isinstance(value, YSeq) else [None]
-    if any(p is None for p in parts):
-        ctx.error(pos, f"expected {label}, found {describe(value)}")
-        return INVALID
-    return tuple(p for p in parts if p is not None)
-
-
-_LENGTH_SCHEMA = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d+(\.\d+)?%$"}]}
 
 
 class LineSpec(Custom):
@@ -50,13 +39,13 @@ class LineSpec(Custom):
         if not isinstance(value, YSeq) or len(value) != 4:
             ctx.error(pos, f"expected a line [x1, y1, x2, y2] (mm or %), found {describe(value)}")
             return INVALID
-        return _lengths(value, pos, ctx, "a line [x1, y1, x2, y2] (mm or %)")
+        return read_lengths(value, pos, ctx, "a line [x1, y1, x2, y2] (mm or %)")
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
         return {
             "type": "array",
-            "items": _LENGTH_SCHEMA,
+            "items": length_schema(),
             "minItems": 4,
             "maxItems": 4,
             "description": '[x1, y1, x2, y2] in mm (or "N%" of the face) from the top-left',
@@ -80,7 +69,7 @@ class PointsSpec(Custom):
             if not isinstance(item, YSeq) or len(item) != 2:
                 ctx.error(where, f"expected a point [x, y] (mm or %), found {describe(item)}")
                 return INVALID
-            point = _lengths(item, where, ctx, "a point [x, y] (mm or %)")
+            point = read_lengths(item, where, ctx, "a point [x, y] (mm or %)")
             if point is INVALID:
                 return INVALID
             points.append(point)
@@ -88,7 +77,7 @@ class PointsSpec(Custom):
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
-        point = {"type": "array", "items": _LENGTH_SCHEMA, "minItems": 2, "maxItems": 2}
+        point = {"type": "array", "items": length_schema(), "minItems": 2, "maxItems": 2}
         return {
             "type": "array",
             "items": point,
@@ -98,13 +87,8 @@ class PointsSpec(Custom):
         }
 
 
-_LineT = Annotated[tuple[_Length, ...], LineSpec]
-_PointsT = Annotated[tuple[tuple[_Length, ...], ...], PointsSpec]
-
-
-def _finite_mm(value: _Length) -> bool:
-    number = float(value[:-1]) * 20 if isinstance(value, str) else value  # 1 % of up to 2 m
-    return math.isfinite(number) and abs(number) <= _MAX_LENGTH
+_LineT = Annotated[tuple[Length, ...], LineSpec]
+_PointsT = Annotated[tuple[tuple[Length, ...], ...], PointsSpec]
 
 
 Anchor = Literal[
@@ -118,7 +102,7 @@ Anchor = Literal[
     "bottom-left",
     "bottom-right",
 ]
-FAMILY_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # a font family's name, as fonts.py asks
+FAMILY_RE = re.compile(FamilyName.PATTERN)  # a font family's name, as the loader reads it
 _MAX_STOPS = 16
 
 
@@ -129,7 +113,7 @@ class Gradient(Located):
 
     label: ClassVar[str] = "a gradient"
 
-    colors: list[str] = fld(
+    colors: list[PaintColourT] = fld(
         doc="two or more colours, in order: '#rrggbb', a colour name, or the style's "
         "background, accent or text",
     )
@@ -157,17 +141,22 @@ class Shadow(Located):
 
     label: ClassVar[str] = "a shadow"
 
-    color: str = fld("#000000", doc="the shadow's colour (a colour, or the style's text, ...)")
-    dx: float = fld(0.3, doc="how far right of the text it falls, mm (negative: left)")
-    dy: float = fld(0.3, doc="how far below the text it falls, mm (negative: above)")
-    opacity: float = fld(0.5, doc="0 (invisible) to 1 (opaque)")
-
-    def check(self, ctx: Context) -> None:
-        for name in ("dx", "dy"):
-            if not -20 <= getattr(self, name) <= 20:
-                ctx.error(self.at(name), f"a shadow's {name} must lie between -20 and 20 mm")
-        if not 0 <= self.opacity <= 1:
-            ctx.error(self.at("opacity"), "opacity lies between 0 (invisible) and 1 (opaque)")
+    color: PaintColourT = fld(
+        "#000000", doc="the shadow's colour (a colour, or the style's text, ...)"
+    )
+    dx: float = fld(
+        0.3,
+        doc="how far right of the text it falls, mm (negative: left)",
+        bounds=(-20, 20),
+        unit="mm",
+    )
+    dy: float = fld(
+        0.3,
+        doc="how far below the text it falls, mm (negative: above)",
+        bounds=(-20, 20),
+        unit="mm",
+    )
+    opacity: float = fld(0.5, doc="0 (invisible) to 1 (opaque)", bounds=(0, 1))
 
 
 @dataclass
@@ -230,22 +219,31 @@ class Element(Located):
         "box's edge from its top-left corner",
     )
     font: Literal["regular", "bold", "italic", "bolditalic"] = fld("regular", doc="font face")
-    size: float = fld(9.0, doc="font size in points")
-    min_size: float | None = fld(None, doc="smallest size the text may shrink to (default: 70 %)")
-    leading: float = fld(1.2, doc="line height as a multiple of the size")
+    size: float = fld(9.0, doc="font size in points", bounds=(1, 200), unit="pt")
+    min_size: float | None = fld(
+        None,
+        doc="smallest size the text may shrink to (default: 70 %)",
+        bounds=(1, 200),
+        unit="pt",
+    )
+    leading: float = fld(1.2, doc="line height as a multiple of the size", bounds=(0.5, 5))
     align: Literal["left", "center", "right", "justify"] = fld("left", doc="horizontal alignment")
     valign: Literal["top", "middle", "bottom"] = fld("top", doc="vertical alignment")
-    color: str | None = fld(
+    color: TextColourT | None = fld(
         None,
         doc="text colour: a colour, 'accent' / 'background' / 'text' of the style, or a template",
     )
-    fill: str | None = fld(
+    fill: FillColourT | None = fld(
         None, doc="box or polygon background: a colour, 'accent', 'background', none, or a template"
     )
-    stroke: str | None = fld(None, doc="outline or line colour, as fill:")
-    stroke_width: float = fld(0.3, doc="outline or line width in mm")
-    radius: float = fld(0.0, doc="corner radius of fill and outline in mm")
-    padding: float = fld(0.0, doc="space between the box edge and its text, mm")
+    stroke: FillColourT | None = fld(None, doc="outline or line colour, as fill:")
+    stroke_width: float = fld(0.3, doc="outline or line width in mm", bounds=(0, 50), unit="mm")
+    radius: float = fld(
+        0.0, doc="corner radius of fill and outline in mm", bounds=(0, MAX_LENGTH), unit="mm"
+    )
+    padding: float = fld(
+        0.0, doc="space between the box edge and its text, mm", bounds=(0, 500), unit="mm"
+    )
     fit: Literal["shrink", "none", "cover", "contain", "stretch"] | None = fld(
         None,
         doc="a text: shrink (to min_size) or none; an image: cover (fill the box, cropped), "
@@ -256,13 +254,15 @@ class Element(Located):
         doc="an image: the part kept by cover, or where contain places it: center, top, "
         "bottom, left, right, top-left, top-right, bottom-left, bottom-right",
     )
-    font_family: str | None = fld(
+    font_family: FamilyT | None = fld(
         None,
         doc="the font family of this element's text (a track's numbers), from the content "
         "root's fonts/ or pnp's own, e.g. DejaVuSans (default: the style's, else print.font)",
     )
     opacity: float | None = fld(
-        None, doc="0 (invisible) to 1 (opaque): the element's fill, outline, image or text"
+        None,
+        doc="0 (invisible) to 1 (opaque): the element's fill, outline, image or text",
+        bounds=(0, 1),
     )
     gradient: Gradient | None = fld(
         None, doc="a linear gradient filling the box or polygon (instead of fill:)"
@@ -285,6 +285,9 @@ class Element(Located):
         None,
         doc="a track around its box: how far its cells reach in from the box's edge, mm "
         "(default: about square cells)",
+        bounds=(0, 500),
+        unit="mm",
+        above=True,
     )
     hyphenate: bool | None = fld(
         None, doc="hyphenate by language (default: yes for text, flavor and footer, no for titles)"
@@ -301,15 +304,6 @@ class Element(Located):
         self._check_shape(ctx)
         if self.min_size is not None and self.min_size > self.size:
             ctx.error(self.at("min_size"), "min_size is larger than size")
-        if not 1 <= self.size <= 200:
-            ctx.error(self.at("size"), "a font size must lie between 1 and 200 pt")
-        if self.min_size is not None and self.min_size < 1:
-            ctx.error(self.at("min_size"), "min_size must be at least 1 pt")
-        if not 0.5 <= self.leading <= 5:
-            ctx.error(self.at("leading"), "leading must lie between 0.5 and 5 (times the size)")
-        for name, most in (("stroke_width", 50.0), ("radius", _MAX_LENGTH), ("padding", 500.0)):
-            if not 0 <= getattr(self, name) <= most:
-                ctx.error(self.at(name), f"{name} must lie between 0 and {most:g} mm")
         self._check_fit(ctx)
         self._check_paint(ctx)
         self._check_around(ctx)
@@ -356,9 +350,8 @@ class Element(Located):
             )
 
     def _check_paint(self, ctx: Context) -> None:
-        """Opacity, gradient, shadow and font family: values that can be drawn."""
-        if self.opacity is not None and not 0 <= self.opacity <= 1:
-            ctx.error(self.at("opacity"), "opacity lies between 0 (invisible) and 1 (opaque)")
+        """A gradient and a shadow: where they can be drawn (opacity's bounds, a font family's
+        name: read with their values)."""
         if self.gradient is not None and (self.fill is not None or self.line is not None):
             what = "fill:" if self.fill is not None else "a line (it has no fill)"
             ctx.error(
@@ -371,13 +364,6 @@ class Element(Located):
                 self.at("shadow"),
                 f"shadow: is drawn under a text, but this element draws {self._draws()}; "
                 "remove it, or put it on the element of the text",
-            )
-        family = self.font_family
-        if family is not None and not FAMILY_RE.fullmatch(family):
-            ctx.error(
-                self.at("font_family"),
-                f"font_family: {family!r} is not a family's name: write the name its files "
-                "start with (Lobster for fonts/Lobster-Regular.ttf), letters, digits, - and _",
             )
 
     def _check_around(self, ctx: Context) -> None:
@@ -396,8 +382,6 @@ class Element(Located):
                     f"{name}: is for a track drawn around its box (direction: around); "
                     "remove it, or add direction: around",
                 )
-        if self.depth is not None and not 0 < self.depth <= 500:
-            ctx.error(self.at("depth"), "depth must lie between 0 and 500 mm")
 
     def _check_drop(self, ctx: Context) -> None:
         if not self.name:
@@ -424,8 +408,3 @@ class Element(Located):
             ctx.error(self.pos, "a layout element needs 'box' (or line: / points:); add it")
         if self.line is not None and self.fill is not None:
             ctx.error(self.at("fill"), "a line has no fill: give its colour with stroke:")
-        values: list[_Length] = list(self.box or ()) + list(self.line or ())
-        values += [v for p in self.points or () for v in p]
-        if not all(_finite_mm(v) for v in values):
-            where = "box" if self.box else "line" if self.line else "points"
-            ctx.error(self.at(where), f"a coordinate lies beyond {_MAX_LENGTH:g} mm of the face")

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
 from ..schema import Context, Located, fld
-from .elements import FAMILY_RE, Element
+from .elements import Element
 from .text import Text
-from .types import ColorT, SheetSource, SizeT
+from .types import ColorT, FamilyT, SheetSource, SizeT
 
 
 @dataclass
@@ -57,7 +57,7 @@ class Card(Face):
     label: ClassVar[str] = "a card"
 
     id: str = fld("", doc="unique id of the card in the game (letters, digits, -)")
-    copies: int = fld(1, doc="how many copies of this card the box holds")
+    copies: int = fld(1, doc="how many copies of this card the box holds", bounds=(0, 10_000))
     back: Face | None = fld(None, doc="the card's own back face (two-sided cards)")
     placeholder: bool = fld(
         False, doc="the rulebook does not publish this card's text: mark it as a placeholder"
@@ -74,12 +74,6 @@ class Card(Face):
         default_factory=list,
         doc="results by how many of its stages were won: count 0..stages, e.g. '0-1'",
     )
-
-    def check(self, ctx: Context) -> None:
-        if self.copies < 0:
-            ctx.error(self.at("copies"), "copies cannot be negative")
-        if self.copies > 10_000:
-            ctx.error(self.at("copies"), "more than 10,000 copies of one card")
 
 
 @dataclass
@@ -123,16 +117,17 @@ class TokenSet(Located):
     id: str = fld("", doc="token set id (the key under tokens:)")
     name: Text | None = fld(None, doc="name as printed on sheets")
     shape: Literal["round", "square", "hex"] = fld("round", doc="cut shape")
-    size: float = fld(25.0, doc="diameter (round), side (square) or corner-to-corner (hex), mm")
+    size: float = fld(
+        25.0,
+        doc="diameter (round), side (square) or corner-to-corner (hex), mm",
+        bounds=(5, 200),
+        unit="mm",
+    )
     layout: str | None = fld(None, doc="layout of the fronts (default: a centred title)")
     back: Face | None = fld(None, doc="shared back; omit for single-sided tokens")
     tokens: Annotated[list[Card], SheetSource] = fld(
         default_factory=list, doc="the tokens, each with its copies, or a spreadsheet"
     )
-
-    def check(self, ctx: Context) -> None:
-        if not 5 <= self.size <= 200:
-            ctx.error(self.at("size"), "a token size must lie between 5 and 200 mm")
 
     @property
     def total(self) -> int:
@@ -163,20 +158,11 @@ class Style(Located):
     color: ColorT | None = fld(None, doc="text colour")
     accent: ColorT | None = fld(None, doc="accent colour, used by elements with fill: accent")
     art: str | None = fld(None, doc="background image of this style")
-    font_family: str | None = fld(
+    font_family: FamilyT | None = fld(
         None,
         doc="the font family of this style's texts, for elements that name none (default: "
         "print.font)",
     )
-
-    def check(self, ctx: Context) -> None:
-        family = self.font_family
-        if family is not None and not FAMILY_RE.fullmatch(family):
-            ctx.error(
-                self.at("font_family"),
-                f"font_family: {family!r} is not a family's name: write the name its files "
-                "start with (Lobster for fonts/Lobster-Regular.ttf), letters, digits, - and _",
-            )
 
 
 @dataclass

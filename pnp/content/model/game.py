@@ -4,7 +4,6 @@ sections a content file may hold, game.yaml, and the assembled :class:`Game`."""
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
@@ -13,7 +12,7 @@ from .faces import Board, Card, Deck, Icon, Layout, TokenSet
 from .scenarios import Players, Scenario, Track
 from .tables import BoxEntry, Table
 from .text import Text
-from .types import SizeT
+from .types import FamilyT, SizeT
 
 # --- the game's own rules ----------------------------------------------------------------------
 
@@ -54,8 +53,8 @@ class PrintSettings(Located):
 
     card_size: SizeT | None = fld(None, doc="default card size of every deck (poker)")
     gap: float = fld(0.0, doc="space between cards on a sheet, mm (0: shared cut lines)")
-    font: str = fld("NotoSans", doc="font family from fonts/ (files Family-Regular.ttf ...)")
-    fallback_fonts: list[str] = fld(
+    font: FamilyT = fld("NotoSans", doc="font family from fonts/ (files Family-Regular.ttf ...)")
+    fallback_fonts: list[FamilyT] = fld(
         default_factory=lambda: ["DejaVuSans"], doc="fonts tried for characters the font lacks"
     )
     corner_radius: float = fld(3.0, doc="rounded card corners in the default layouts, mm")
@@ -63,25 +62,14 @@ class PrintSettings(Located):
         8.0,
         doc="the smallest track cell a marker fits in, mm: a track drawn with narrower or "
         "shorter cells is a finding (track-cell)",
+        bounds=(0, 100),
+        unit="mm",
     )
     mirror: list[str] = fld(
         default_factory=list,
         doc="languages whose print mirrors the layouts' directions (a horizontal track counts "
         "from the right); 'rtl': every right-to-left language",
     )
-
-    def check(self, ctx: Context) -> None:
-        if not 0 <= self.min_track_cell <= 100:
-            ctx.error(self.at("min_track_cell"), "min_track_cell must lie between 0 and 100 mm")
-        for name, pos in [(self.font, self.at("font"))] + [
-            (f, self.at("fallback_fonts")) for f in self.fallback_fonts
-        ]:
-            if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
-                ctx.error(
-                    pos,
-                    f"font family {name!r} must be a plain name such as NotoSans (the files "
-                    "NotoSans-Regular.ttf ... in fonts/), not a path",
-                )
 
 
 @dataclass

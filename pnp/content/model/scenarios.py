@@ -17,12 +17,12 @@ from .text import Text
 class Players(Located):
     label: ClassVar[str] = "a player range"
 
-    min: int = fld(doc="fewest players")
-    max: int = fld(doc="most players")
+    min: int = fld(doc="fewest players", bounds=(1, 100))
+    max: int = fld(doc="most players", bounds=(1, 100))
 
     def check(self, ctx: Context) -> None:
-        if not 1 <= self.min <= self.max <= 100:
-            ctx.error(self.pos, "players needs 1 <= min <= max <= 100")
+        if self.min > self.max:
+            ctx.error(self.pos, f"players: min ({self.min}) is above max ({self.max})")
 
 
 @dataclass

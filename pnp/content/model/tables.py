@@ -204,7 +204,7 @@ class BoxEntry(Located):
 
     label: ClassVar[str] = "a box entry"
 
-    count: int = fld(doc="how many the rulebook says the box holds")
+    count: int = fld(doc="how many the rulebook says the box holds", bounds=(0, None))
     item: Text | None = fld(None, doc="the line as printed in the component list")
     card: str | list[str] | None = fld(None, doc="card id(s): their copies are counted")
     deck: str | list[str] | None = fld(None, doc="deck id(s): all their cards are counted")
@@ -242,5 +242,3 @@ class BoxEntry(Located):
                 + (f" (it has {', '.join(chosen)})" if chosen else "")
                 + ", or bring: true for what the players bring",
             )
-        if self.count < 0:
-            ctx.error(self.at("count"), "a count cannot be negative")

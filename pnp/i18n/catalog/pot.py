@@ -46,7 +46,7 @@ def pot_header(project: str, version: str, comments: list[str] | None = None) ->
     if comments is None:
         comments = [
             f"Translation template of {project!r}, made by pnp {__version__}.",
-            "Start a language with `pnp i18n init`; see docs/translating.md.",
+            "Start a language with `pnp i18n init`; see `pnp docs translating`.",
         ]
     return _header(fields, comments, fuzzy=True)
 
@@ -72,7 +72,7 @@ def po_header(game: Game, lang: str, template: Catalog) -> Entry:
     comments = [
         f"{name} translation of {game.id!r}.",
         "Translators: add your name and e-mail to Last-Translator; keep every {placeholder}",
-        "and **bold** / _italic_ mark. See docs/translating.md.",
+        "and **bold** / _italic_ mark. See `pnp docs translating`.",
     ]
     return _header(fields, comments)
 
