@@ -48,7 +48,7 @@ def build(
     progress: Callable[[str], None] | None = None,
     validated: dict[str, Game] | None = None,
     keep: Keep | None = None,
-) -> list[Output]:
+) -> Outputs:
     """Validate and build; raises ContentError (nothing written) when validation fails.
 
     ``validated``: games the caller has just validated into ``report`` (pnp watch), so they
@@ -67,7 +67,7 @@ def _build(
     progress: Callable[[str], None] | None,
     validated: dict[str, Game] | None,
     keep: Keep | None = None,
-) -> list[Output]:
+) -> Outputs:
     from ..validate import catalogs_for, validate
 
     game_ids = select_games(root, names)

@@ -30,7 +30,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..build.pipeline import BuildOptions, Output
+    from ..build.pipeline import BuildOptions, Outputs
 
 GamesToBuild = Annotated[
     list[str] | None,
@@ -293,7 +293,7 @@ def _progress() -> Callable[[str], None]:
     return once
 
 
-def _say_written(outputs: list[Output], report: Report) -> None:
+def _say_written(outputs: Outputs, report: Report) -> None:
     """The findings, then what was written (and what to know about it)."""
     if sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")
@@ -325,9 +325,9 @@ def _say_written(outputs: list[Output], report: Report) -> None:
             )
         for note in o.notes:
             typer.echo("  " + note)
-    for note in getattr(outputs, "notes", ()):
+    for note in outputs.notes:
         err(note)
-    failed = getattr(outputs, "failed", ())
+    failed = outputs.failed
     for one in failed:
         err(f"pnp: {one.line()}")
     if failed:
