@@ -194,6 +194,11 @@ PO_SYNTAX = rule(
 PO_WARNING = rule(
     "po-warning", Severity.WARNING, "GNU gettext (msgfmt -c) warns about a translation catalog"
 )
+PLURAL_FORMS = rule(
+    "plural-forms",
+    Severity.WARNING,
+    "a catalog's Plural-Forms is not its language's: counted texts would take the wrong form",
+)
 PO_CONFLICT = rule(
     "translation-conflict",
     Severity.WARNING,

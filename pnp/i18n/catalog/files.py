@@ -68,6 +68,7 @@ class Loaded:
     catalog: Catalog
     warnings: list[PoProblem]
     plural: PluralForms | None
+    plural_line: int = 0  # the line of the header's Plural-Forms (0: none)
 
 
 def load_catalog(path: Path, rel: str) -> Loaded:
@@ -81,7 +82,7 @@ def load_catalog(path: Path, rel: str) -> Loaded:
     except PoReadError as exc:
         raise CatalogError(rel, [PoProblem(exc.line, exc.col, exc.message, "error")]) from None
     _same_entries(rel, catalog, scan.msgstr_lines)
-    return Loaded(catalog, warnings, scan.plural)
+    return Loaded(catalog, warnings, scan.plural, scan.plural_line)
 
 
 def _same_entries(
@@ -144,7 +145,7 @@ def load_damaged(path: Path, rel: str) -> Damaged | None:
     gone = {id(entry) for entry, _p in bad.values()}
     catalog.entries = [e for e in catalog.entries if id(e) not in gone]
     warnings = [p for p in scan.problems if p.severity != "error"]
-    return Damaged(Loaded(catalog, warnings, scan.plural), list(bad.values()))
+    return Damaged(Loaded(catalog, warnings, scan.plural, scan.plural_line), list(bad.values()))
 
 
 def read_catalog(path: Path, rel: str) -> Catalog:

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from ...content.load import Root
 from ...content.model import Game, Text
 from ...core.findings import Pos, Report
-from ...core.rules import PO_CONFLICT, PO_SYNTAX, PO_WARNING
+from ...core.rules import PLURAL_FORMS, PO_CONFLICT, PO_SYNTAX, PO_WARNING
 from ..plural import PluralForms
+from ..plural_language import plural_mismatch
 from ..po import Entry
 from ..pocheck import PoProblem
 from ..words import CONTEXT
@@ -35,8 +36,11 @@ class LangCatalog:
     rel: str  # the PO file, relative to the content root
     entries: dict[str, Entry]  # key_of(msgctxt, msgid) -> active entry
     plural: PluralForms | None
+    plural_line: int = 0  # where its header's Plural-Forms is (0: nowhere)
     # a catalog with errors, read for a proof: the entries set aside, by key (state "error")
     bad: dict[str, Entry] = field(default_factory=dict)
+    # a regional catalog's language (en_GB: en), consulted for what this one leaves out
+    parent: LangCatalog | None = None
 
     def entry(self, key: str) -> Entry | None:
         return self.entries.get(key)
@@ -95,7 +99,12 @@ class Translations(dict[str, LangCatalog]):
     def for_build(self, lang: str, damaged: bool = False) -> LangCatalog | None:
         """The catalog a build of ``lang`` uses; ``damaged``: a proof takes a damaged one."""
         found = self.get(lang)
-        return found if found is not None or not damaged else self.damaged.get(lang)
+        if found is None and damaged:
+            found = self.damaged.get(lang)
+        if found is None:  # en_GB without a catalog of its own reads en's
+            base = lang.split("_")[0]
+            found = self.get(base) if base != lang else None
+        return found
 
 
 def read_translations(root: Root, game: Game, report: Report) -> Translations:
@@ -120,12 +129,17 @@ def read_translations(root: Root, game: Game, report: Report) -> Translations:
         cat = _lang_catalog(lang, rel, loaded)
         _conflicts(game, cat, report)
         out[lang] = cat
+    _plural_forms(game, out, report)
+    for lang, cat in [*out.items(), *out.damaged.items()]:
+        base = lang.split("_")[0]  # a region falls back to its language before the source
+        if base != lang and base in out:
+            cat.parent = out[base]
     return out
 
 
 def _lang_catalog(lang: str, rel: str, loaded: Loaded) -> LangCatalog:
     entries = {key_of(e.msgctxt, e.msgid): e for e in loaded.catalog.entries}
-    return LangCatalog(lang, rel, entries, loaded.plural)
+    return LangCatalog(lang, rel, entries, loaded.plural, loaded.plural_line)
 
 
 def _pos(rel: str, problem: PoProblem) -> Pos:
@@ -148,3 +162,14 @@ def _conflicts(game: Game, cat: LangCatalog, report: Report) -> None:
                 game=game.id,
                 lang=lang,
             )
+
+
+def _plural_forms(game: Game, out: Translations, report: Report) -> None:
+    """A Plural-Forms that is not the language's (by GNU's table or CLDR) is a warning."""
+    for lang, cat in out.items():
+        if cat.plural is None or not cat.plural_line:
+            continue
+        problem = plural_mismatch(lang, cat.plural)
+        if problem is not None:
+            pos = Pos(cat.rel, cat.plural_line, 1)
+            report.add(PLURAL_FORMS, pos, problem, game=game.id, lang=lang)
