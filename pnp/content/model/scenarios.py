@@ -103,6 +103,11 @@ class Filter(Located):
     values: dict[str, int | float | str] = fld(
         default_factory=dict, doc="cards whose values match all of these"
     )
+    mark: Text | None = fld(
+        None,
+        doc="how players recognise the cards it picks, printed in the setup steps instead of "
+        "the tag and values (e.g. a mark: \"{first}\")",
+    )
 
 
 @dataclass

@@ -8,12 +8,12 @@ template that fails or gives no colour or no usable image.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...content.assets import AssetError, probe_image, resolve, svg_drawing
-from ...content.model import Board, Card, Element, Face, Game
+from ...content.model import Board, Card, Element, Face, Game, Text
 from ...core.errors import BuildError
 from ...core.findings import Pos
 from ...core.rules import SCHEMA, TEMPLATE
@@ -50,6 +50,7 @@ class FaceCtx:
     palette: dict[str, str]  # background, accent, text: the style's colours
     values: dict[str, Any]
     template_ctx: dict[str, Any] | None = None
+    words: dict[str, Text] = field(default_factory=dict)  # the layout's texts (texts.name)
     family: str | None = None  # the style's font family (None: the game's)
 
 
@@ -248,6 +249,7 @@ class FaceValues:
             }
             for name, text in fc.face.texts():
                 ctx[name] = self.translator.text(text, values)
+            ctx["texts"] = {name: self.translator.text(t, values) for name, t in fc.words.items()}
             fc.template_ctx = ctx
         return fc.template_ctx
 
