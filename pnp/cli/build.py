@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -31,6 +32,7 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..build.pipeline import BuildOptions, Outputs
+    from ..printing.imposition import Options
 
 GamesToBuild = Annotated[
     list[str] | None,
@@ -186,7 +188,6 @@ def build_cmd(
 ) -> None:
     """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
     from ..build.pipeline import BuildOptions, build
-    from ..printing.imposition import Options
 
     report = Report()
     try:
@@ -198,16 +199,8 @@ def build_cmd(
             min_translated=min_translated,
         )
         r = open_root(root)
-        layout = Options(
-            duplex=duplex.value,
-            fold=fold,
-            bleed=bleed,
-            crop_marks=not no_crop_marks,
-            back_offset=parse_offset(back_offset),
-            margin=margin,
-            fold_gutter=fold_gutter,
-            ink_saver=ink_saver,
-        )
+        layout = _layout(duplex, fold, bleed, no_crop_marks, back_offset, margin, fold_gutter)
+        layout = replace(layout, ink_saver=ink_saver)
         opts: BuildOptions = BuildOptions(
             langs=tuple(lang or ()),
             papers=tuple(p.value for p in (paper or [Paper.a4])),
@@ -226,6 +219,29 @@ def build_cmd(
     except (ContentError, PnpError) as exc:
         fail_with(build_findings(report), exc)
     _say_written(outputs, report)
+
+
+def _layout(
+    duplex: Duplex,
+    fold: bool,
+    bleed: float,
+    no_crop_marks: bool,
+    back_offset: str | None,
+    margin: float,
+    fold_gutter: float,
+) -> Options:
+    """The imposition options the command line asks for."""
+    from ..printing.imposition import Options
+
+    return Options(
+        duplex=duplex.value,
+        fold=fold,
+        bleed=bleed,
+        crop_marks=not no_crop_marks,
+        back_offset=parse_offset(back_offset),
+        margin=margin,
+        fold_gutter=fold_gutter,
+    )
 
 
 def _exporters(

@@ -199,6 +199,11 @@ PLURAL_FORMS = rule(
     Severity.WARNING,
     "a catalog's Plural-Forms is not its language's: counted texts would take the wrong form",
 )
+UNTRANSLATABLE = rule(
+    "untranslatable-text",
+    Severity.WARNING,
+    "a layout template or a card filter prints words or codes that no translation reaches",
+)
 PO_CONFLICT = rule(
     "translation-conflict",
     Severity.WARNING,

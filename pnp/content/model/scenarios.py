@@ -106,7 +106,7 @@ class Filter(Located):
     mark: Text | None = fld(
         None,
         doc="how players recognise the cards it picks, printed in the setup steps instead of "
-        "the tag and values (e.g. a mark: \"{first}\")",
+        'the tag and values (e.g. a mark: "{first}")',
     )
 
 
