@@ -24,7 +24,7 @@ from ..content.load import discover, load_game, open_root, select_games
 from ..core.errors import ContentError, PnpError, UsageError
 from ..core.findings import Finding, Report, terminal_safe
 from ..core.rules import Severity
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 
 app = typer.Typer(
     # `pnp --install-completion`, `pnp --show-completion [SHELL]` (see commands.invoke)
@@ -208,8 +208,10 @@ def build_findings(report: Report) -> str:
 def summary(report: Report, games: list[str]) -> str:
     errors = len([f for f in report.sorted() if f.severity is Severity.ERROR])
     warnings = len([f for f in report.sorted() if f.severity is Severity.WARNING])
-    return tr("{games}: {errors} error(s), {warnings} warning(s)").format(
-        games=", ".join(games), errors=errors, warnings=warnings
+    return tr("{games}: {errors}, {warnings}").format(
+        games=", ".join(games),
+        errors=ngettext("{n} error", "{n} errors", errors).format(n=errors),
+        warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
     )
 
 

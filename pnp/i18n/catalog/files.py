@@ -18,6 +18,7 @@ from ...core.files import ReadRefused, read_limited, root_of, write_atomic
 from ..plural import PluralForms
 from ..po import Catalog, Entry, PoReadError, encode, parse
 from ..pocheck import PoProblem, scan_po
+from .conflicts import with_conflicts
 
 MAX_CATALOG_BYTES = 16 * 1024 * 1024
 
@@ -73,9 +74,11 @@ class Loaded:
 
 def load_catalog(path: Path, rel: str) -> Loaded:
     """Read and check a PO/POT file; :class:`CatalogError` names each error's line."""
-    scan = scan_po(read_bytes(path, rel))
+    data = read_bytes(path, rel)
+    scan = scan_po(data)
     if scan.errors or scan.text is None:
-        raise CatalogError(rel, scan.errors or [PoProblem(0, 0, "cannot be decoded", "error")])
+        errors = scan.errors or [PoProblem(0, 0, "cannot be decoded", "error")]
+        raise CatalogError(rel, with_conflicts(data, errors))
     warnings = [p for p in scan.problems if p.severity != "error"]
     try:
         catalog = parse(scan.text, scan.charset)
