@@ -53,6 +53,7 @@ WORDS = [
     "{coin}",
 ]
 EXPECT_RE = re.compile(r"#\s*expect:\s*([a-z0-9, @-]+)")
+FOLDED_RE = re.compile(r"#\s*folded:\s*([a-z0-9, @-]+)")
 
 
 def in_ci() -> bool:
@@ -94,13 +95,18 @@ def run_validate(root: Path, games: list[str] | None = None) -> Report:
     return report
 
 
-def expectations(root: Path) -> set[tuple[str, int, str]]:
-    """(path, line, rule) for every ``# expect: rule`` comment in the YAML files of a root."""
+def expectations(root: Path, folded: bool = False) -> set[tuple[str, int, str]]:
+    """(path, line, rule) for every ``# expect: rule`` comment in the YAML files of a root:
+    the findings shown; with ``folded``, for every ``# folded: rule`` comment: the findings
+    folded under the finding that caused them. A file that cannot carry a comment (a CSV, a
+    broken PO file) has its lines in the root's expected.txt: ``PATH:LINE rule``, followed by
+    ``folded`` for a folded one."""
     out: set[tuple[str, int, str]] = set()
+    pattern = FOLDED_RE if folded else EXPECT_RE
     for f in sorted((root / "cards").rglob("*.y*ml")):
         rel = f.relative_to(root).as_posix()
         for n, line in enumerate(f.read_text("utf-8", errors="replace").splitlines(), 1):
-            m = EXPECT_RE.search(line)
+            m = pattern.search(line)
             if m:
                 for rule in m.group(1).split(","):
                     rule = rule.strip()
@@ -110,9 +116,10 @@ def expectations(root: Path) -> set[tuple[str, int, str]]:
     if expected.is_file():  # for files that cannot carry a comment (PO syntax errors...)
         for line in expected.read_text("utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
-                where, rule = line.split()
-                path, lineno = where.rsplit(":", 1)
-                out.add((path, int(lineno), rule))
+                where, rule, *mark = line.split()
+                if (mark == ["folded"]) == folded:
+                    path, lineno = where.rsplit(":", 1)
+                    out.add((path, int(lineno), rule))
     return out
 
 

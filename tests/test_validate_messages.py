@@ -113,8 +113,12 @@ def test_a_misspelt_template_value_names_the_card_and_the_value_meant(tmp_path: 
     decks.write_text(text, "utf-8")
     found = [f for f in run_validate(root).errors if f.rule == "template"]
     assert found, "no template finding"
-    assert found[0].message.startswith("template failed for beta: ")
-    assert "did you mean 'value'?" in found[0].message
+    # at the card's own values (not the layout), the field meant and the fields it has
+    assert str(found[0].pos) == "cards/mini/decks.yaml:12:17"
+    assert found[0].message.startswith(
+        "card 'beta' has no values.valeu, which the template at cards/mini/decks.yaml:39:41 "
+        "prints; did you mean 'value'? its values: value; "
+    )
     assert len({(f.pos, f.lang) for f in found}) == len(found)  # once per language
 
 

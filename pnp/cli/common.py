@@ -21,8 +21,9 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ..content.load import discover, load_game, open_root, select_games
+from ..core.causes import Group, Words, format_groups
 from ..core.errors import ContentError, PnpError, UsageError
-from ..core.findings import Finding, Report, terminal_safe
+from ..core.findings import Report, terminal_safe
 from ..core.rules import Severity
 from ..i18n.words import ngettext, tr
 
@@ -167,16 +168,28 @@ def progress() -> Callable[[str], None]:
     return show
 
 
-def shown(report: Report) -> list[Finding]:
-    """The findings this run prints: errors only with --quiet."""
+def shown(report: Report) -> list[Group]:
+    """The findings this run prints, each cause with what it caused folded under it: errors
+    only with --quiet."""
+    groups = report.groups()
     if OUTPUT.quiet:
-        return [f for f in report.sorted() if f.severity is Severity.ERROR]
-    return report.sorted()
+        return [g for g in groups if g.root.severity is Severity.ERROR]
+    return groups
+
+
+# what a finding's line says of the findings folded under it (pnp's own words)
+FOLD_WORDS = Words(
+    folded=lambda n, rules: tr(" (and {n} more caused by this: {rules}; pnp -v lists them)").format(
+        n=n, rules=rules
+    ),
+    caused=lambda where: tr(" (caused by {where})").format(where=where),
+)
 
 
 def findings_text(report: Report) -> str:
-    """The findings this run prints, one a line: PATH:LINE:COL: severity [rule] message."""
-    return "\n".join(f.text() for f in shown(report))
+    """The findings this run prints, one a line: PATH:LINE:COL: severity [rule] message; the
+    findings a cause caused are counted under it (listed with --verbose)."""
+    return format_groups(shown(report), OUTPUT.verbose, FOLD_WORDS)
 
 
 FALLBACKS_SHOWN = 8
@@ -185,15 +198,17 @@ FALLBACKS_SHOWN = 8
 def build_findings(report: Report) -> str:
     """A build's findings; of the texts that fell back, the first few per game and language
     (``pnp i18n status`` lists every one; --verbose prints every one here too)."""
-    lines: list[str] = []
+    groups: list[Group] = []
     hidden: dict[tuple[str, str], int] = {}
-    for f in shown(report):
+    for g in shown(report):
+        f = g.root
         if f.rule == "fallback" and not OUTPUT.verbose:
             group = (f.game, f.lang)
             hidden[group] = hidden.get(group, 0) + 1
             if hidden[group] > FALLBACKS_SHOWN:
                 continue
-        lines.append(f.text())
+        groups.append(g)
+    lines = [format_groups(groups, OUTPUT.verbose, FOLD_WORDS)] if groups else []
     for (game, lang), n in sorted(hidden.items()):
         if n > FALLBACKS_SHOWN:
             lines.append(
@@ -206,13 +221,19 @@ def build_findings(report: Report) -> str:
 
 
 def summary(report: Report, games: list[str]) -> str:
-    errors = len([f for f in report.sorted() if f.severity is Severity.ERROR])
-    warnings = len([f for f in report.sorted() if f.severity is Severity.WARNING])
-    return tr("{games}: {errors}, {warnings}").format(
+    """How many errors and warnings, counting each cause once; how many findings they caused."""
+    groups = report.groups()
+    errors = len([g for g in groups if g.root.severity is Severity.ERROR])
+    warnings = len([g for g in groups if g.root.severity is Severity.WARNING])
+    line = tr("{games}: {errors}, {warnings}").format(
         games=", ".join(games),
         errors=ngettext("{n} error", "{n} errors", errors).format(n=errors),
         warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
     )
+    folded = sum(len(g.folded) for g in groups)
+    if folded:
+        line += tr("; {n} more caused by them").format(n=folded)
+    return line
 
 
 def parse_offset(value: str | None) -> tuple[float, float]:

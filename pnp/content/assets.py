@@ -105,13 +105,57 @@ def _resolve(base: Path, rel: str, what: str) -> Path:
             f"{what} path {rel[:60]!r}... cannot be used ({exc.strerror})", "unsafe-path"
         ) from exc
     if not exists:
-        raise AssetError(f"{what} {rel!r} does not exist in the game's folder", "missing-file")
+        raise AssetError(
+            f"{what} {rel!r} does not exist in the game's folder{_nearest_file(base, rel)}",
+            "missing-file",
+        )
     if not regular:
         raise AssetError(
             f"{what} {rel!r} is not a regular file (a folder, pipe or device?); use an image file",
             "missing-file",
         )
     return target
+
+
+MAX_LISTED = 20_000  # files of a game's folder compared with a missing name
+
+
+def _files_of(base: Path) -> list[str]:
+    """The files of a game's folder (relative, forward slashes; hidden ones and symbolic links
+    left out), listed once per run and at most MAX_LISTED of them."""
+    listed = current().store("content.listed", limit=64)
+    found: list[str] | None = listed.get(base)
+    if found is None:
+        found = []
+        for dirpath, dirnames, filenames in os.walk(base, followlinks=False):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            folder = Path(dirpath).relative_to(base).as_posix()
+            for name in sorted(filenames):
+                if not name.startswith("."):
+                    found.append(name if folder == "." else f"{folder}/{name}")
+            if len(found) > MAX_LISTED:
+                break
+        listed[base] = found
+    return found
+
+
+def _nearest_file(base: Path, rel: str) -> str:
+    """ "; did you mean 'art/apple.png'?" for the file of the game's folder nearest to a
+    missing name (the same name in another letter case first), or nothing."""
+    from .names import nearest
+
+    files = _files_of(base)
+    wanted = rel.replace("\\", "/").removeprefix("./")
+    same = [f for f in files if f.lower() == wanted.lower()]
+    if same:
+        return f"; did you mean {same[0]!r}? (the letter case differs, which matters)"
+    close = nearest(wanted, files)
+    if close is None:
+        name = PurePosixPath(wanted).name
+        by_name = {PurePosixPath(f).name: f for f in files}
+        found = nearest(name, sorted(by_name))
+        close = by_name[found] if found is not None else None
+    return f"; did you mean {close!r}?" if close is not None else ""
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,11 @@ that collects its findings, and the marker of a value that failed (:data:`INVALI
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.findings import Pos, Report
-from ..core.rules import SCHEMA, UNKNOWN_KEY
+from ..core.findings import Pos
+from .convert_context import Context
 from .yamlio import YMap, YSeq
 
 NOWHERE = Pos("", 0, 0)
@@ -83,25 +82,6 @@ class Custom:
     @classmethod
     def json_schema(cls) -> dict[str, Any]:  # pragma: no cover
         raise NotImplementedError
-
-
-@dataclass
-class Context:
-    report: Report
-    game: str = ""
-    path: list[str] = field(default_factory=list)  # logical path, e.g. decks/roles/boss
-    hooks: list[Callable[[Any, Context], None]] = field(default_factory=list)
-    texts: list[Any] = field(default_factory=list)  # every Text created, for post-processing
-
-    def error(self, pos: Pos, message: str) -> None:
-        self.report.add(SCHEMA, pos, message, game=self.game)
-
-    def warn_unknown(self, pos: Pos, message: str) -> None:
-        self.report.add(UNKNOWN_KEY, pos, message, game=self.game)
-
-    @property
-    def where(self) -> str:
-        return "/".join(self.path)
 
 
 class _Invalid:

@@ -27,6 +27,7 @@ from ..core.rules import (
     Severity,
 )
 from .model import SECTION_NAMES, SOURCE, Game, GameFile, Sections, valid_language
+from .names import suggest
 from .schema import INVALID, Context, convert
 from .sheets import Sheets
 from .yamlio import YMap, load_file
@@ -288,13 +289,16 @@ def _merge(game: Game, part: Sections, report: Report) -> None:
 
 def _check_languages(game: Game, report: Report) -> None:
     meta = game.meta
+    written = sorted({lang for text in game.texts for lang in text.values} - {SOURCE})
     for i, lang in enumerate(meta.languages):
         if not valid_language(lang):
-            report.add(
+            hint = suggest(lang, [w for w in written if w not in meta.languages])
+            report.add(  # a text in the language meant is then in an undeclared one
                 LANGUAGE_CODE,
                 meta.at("languages"),
-                f"{lang!r} is not a locale code; use codes such as it, en, es, pt_BR, no",
+                f"{lang!r} is not a locale code; {hint}use codes such as it, en, es, pt_BR, no",
                 game=game.id,
+                subject=("languages/*",),
             )
         if lang in meta.languages[:i]:
             report.add(
@@ -329,12 +333,14 @@ def _check_languages(game: Game, report: Report) -> None:
                     game=game.id,
                 )
             elif lang not in declared:
-                report.add(
+                report.add(  # one cause for every text in that language: folded under the first
                     TEXT_LANGUAGE,
                     text.at(lang),
                     f"text in {lang!r}, which game.yaml does not list under languages; "
                     "add it there or remove this text",
                     game=game.id,
+                    subject=(f"languages/{lang}",),
+                    needs=(f"languages/{lang}",),
                 )
 
 

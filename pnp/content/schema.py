@@ -14,7 +14,6 @@ unions of a scalar type and a dataclass, Any, nested dataclasses, and classes th
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 import math
 import types
@@ -33,6 +32,7 @@ from typing import (
 
 from ..core.findings import Pos
 from .basics import INVALID, NOWHERE, Context, Custom, Located, describe, fld
+from .names import meant_key, suggest
 from .yamlio import YMap, YSeq
 
 
@@ -92,11 +92,6 @@ def public_fields(cls: type) -> list[dataclasses.Field[Any]]:
 
 def yaml_key(f: dataclasses.Field[Any]) -> str:
     return str(f.metadata.get("key") or f.name)
-
-
-def suggest(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"did you mean {close[0]!r}? " if close else ""
 
 
 # A converter turns a YAML value into one annotation's type: (value, annotation, position,
@@ -347,30 +342,8 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
         else:
             ctx.error(pos, f"expected a mapping of {_cls_label(cls)}, found {describe(value)}")
             return INVALID
-    th, by_key, required = _dataclass_plan(cls)
-    kwargs: dict[str, Any] = {}
-    fpos: dict[str, Pos] = {}
-    for k, v in value.items():
-        f = by_key.get(k) if isinstance(k, str) else None
-        if f is None:
-            keys = sorted(by_key)
-            ctx.warn_unknown(
-                value.key_pos(k),
-                f"unknown key {k!r} in {_cls_label(cls)}; {suggest(str(k), keys)}"
-                f"accepted keys: {', '.join(keys)}",
-            )
-            continue
-        vpos = value.value_pos(k)
-        ctx.path.append(k)
-        try:
-            conv = convert(v, th[f.name], vpos, ctx)
-        finally:
-            ctx.path.pop()
-        fpos[f.name] = vpos
-        if conv is not INVALID:
-            kwargs[f.name] = conv
-            if "bounds" in f.metadata:
-                _within(k, conv, f.metadata, vpos, ctx)
+    kwargs, fpos = _fields(value, cls, ctx)
+    required = _dataclass_plan(cls)[2]
     if any(f.name not in kwargs for f in required):
         missing = [yaml_key(f) for f in required if f.name not in kwargs and f.name not in fpos]
         if missing:
@@ -378,6 +351,7 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
                 value.pos,
                 f"{_cls_label(cls)} needs {', '.join(repr(m) for m in missing)}; add "
                 + ("it" if len(missing) == 1 else "them"),
+                needs=tuple(f"{ctx.where}/{m}" for m in missing),
             )
         return INVALID  # a required field is missing, or had a bad value (already reported)
     obj = cls(**kwargs)
@@ -391,6 +365,44 @@ def _convert_dataclass(value: Any, cls: type, pos: Pos, ctx: Context) -> Any:
     if check is not None:
         check(ctx)
     return obj
+
+
+def _fields(value: YMap, cls: type, ctx: Context) -> tuple[dict[str, Any], dict[str, Pos]]:
+    """The fields of a mapping converted (each problem reported), and where each was given.
+    A problem inside a required field drops the object too: it says so (``ctx.dropping``)."""
+    th, by_key, required = _dataclass_plan(cls)
+    kwargs: dict[str, Any] = {}
+    fpos: dict[str, Pos] = {}
+    owner, outer = ctx.where, ctx.dropping
+    removed: dict[str, str] = getattr(cls, "removed", {})
+    for k, v in value.items():
+        f = by_key.get(k) if isinstance(k, str) else None
+        if f is None and k in removed:  # a key the format dropped: what to write instead
+            ctx.warn_unknown(value.key_pos(k), removed[k])
+            continue
+        if f is None:
+            keys = sorted(by_key)
+            hint, meant = meant_key(str(k), keys, isinstance(v, int | float))
+            ctx.warn_unknown(
+                value.key_pos(k),
+                f"unknown key {k!r} in {_cls_label(cls)}; {hint}accepted keys: {', '.join(keys)}",
+                str(k) if meant is None or ("/" not in meant and meant in value) else meant,
+            )
+            continue
+        vpos = value.value_pos(k)
+        ctx.path.append(k)
+        ctx.dropping = owner if f in required else None
+        try:
+            conv = convert(v, th[f.name], vpos, ctx)
+        finally:
+            ctx.path.pop()
+            ctx.dropping = outer
+        fpos[f.name] = vpos
+        if conv is not INVALID:
+            kwargs[f.name] = conv
+            if "bounds" in f.metadata:
+                _within(k, conv, f.metadata, vpos, ctx)
+    return kwargs, fpos
 
 
 def _within(key: str, value: Any, meta: Any, pos: Pos, ctx: Context) -> None:

@@ -24,7 +24,14 @@ from ..compat.ruamel import FastResolver
 from ..compat.ruamel import tag_of as _tag
 from ..core.files import ReadRefused, read_limited, root_of
 from ..core.findings import Pos, Report
-from ..core.rules import FILE_ENCODING, SCHEMA, YAML_DUPLICATE_KEY, YAML_LIMIT, YAML_SYNTAX
+from ..core.rules import (
+    FILE_ENCODING,
+    SCHEMA,
+    UNQUOTED_COLOUR,
+    YAML_DUPLICATE_KEY,
+    YAML_LIMIT,
+    YAML_SYNTAX,
+)
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_EXPANDED_NODES = 2_000_000
@@ -95,9 +102,16 @@ class _Abort(Exception):
 _INT_RE = re.compile(r"[-+]?(0|[1-9][0-9_]*|0o[0-7_]+|0x[0-9a-fA-F_]+|0[0-9_]+)$")
 
 
+_COMMENT_COLOUR = re.compile(r"[ \t]*#([0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3,4})\b")
+
+
 class _Converter:
-    def __init__(self, path: str, report: Report, game: str, shared: bool = True) -> None:
+    def __init__(
+        self, path: str, report: Report, game: str, shared: bool = True, text: str = ""
+    ) -> None:
         self.path = path
+        self.text = text
+        self.lines: list[str] | None = None  # the text's lines, split when first needed
         self.report = report
         self.game = game
         self.sizes: dict[int, int] = {}
@@ -279,6 +293,8 @@ class _Converter:
         if tag in ("!", _CORE + "str", _CORE + "timestamp", _CORE + "binary"):
             return text
         if tag == _CORE + "null":
+            if not text and "#" in self.text:
+                self.commented_colour(node)
             return None
         if tag == _CORE + "bool":
             return text.lower() == "true"
@@ -302,6 +318,27 @@ class _Converter:
             self.pos(node),
             SCHEMA,
             f"YAML tag {tag!r} is not supported; remove it (pnp reads plain data only)",
+        )
+
+    def commented_colour(self, node: ScalarNode) -> None:
+        """An empty value followed on its line by a comment that is a colour (``fill: #f00``):
+        the designer wrote a colour, YAML read a comment. Nothing else would say so."""
+        if self.lines is None:
+            self.lines = self.text.splitlines()
+        mark = node.start_mark
+        line = self.lines[mark.line] if mark.line < len(self.lines) else ""
+        found = _COMMENT_COLOUR.match(line, mark.column)
+        if found is None:
+            return
+        key = line[: mark.column].strip().rstrip(":").strip().lstrip("- ").strip()
+        written = f"{key}: " if key else "- "
+        self.report.add(
+            UNQUOTED_COLOUR,
+            Pos(self.path, mark.line + 1, found.start(1)),
+            f"{written}#{found.group(1)} is read by YAML as a comment, so the value is empty; "
+            f'quote the colour: {written}"#{found.group(1)}"',
+            game=self.game,
+            subject=(f"lines/{self.path}:{mark.line + 1}",),  # what is wrong on this line
         )
 
     def integer(self, node: ScalarNode, text: str) -> int | str:
@@ -343,37 +380,48 @@ def parse_text(text: str, path: str, report: Report, game: str = "") -> LoadedFi
             return LoadedFile(path, None, False)
         node = yaml.compose(text)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
-        col = mark.column + 1 if mark else 0
-        problem = exc.problem or exc.context or "invalid YAML"
-        report.add(
-            YAML_SYNTAX,
-            Pos(path, line, col),
-            _explain_syntax(problem, text, line),
-            game=game,
-        )
+        pos, message = _syntax_problem(exc, text, path)
+        report.add(YAML_SYNTAX, pos, message, game=game, subject=defined_in(text))
         return LoadedFile(path, None, False)
     except YAMLError as exc:
-        report.add(YAML_SYNTAX, Pos(path, 1, 1), _first_line(str(exc)), game=game)
+        report.add(
+            YAML_SYNTAX, Pos(path, 1, 1), _first_line(str(exc)), game=game, subject=defined_in(text)
+        )
         return LoadedFile(path, None, False)
     except (RecursionError, MemoryError):
         report.add(YAML_LIMIT, Pos(path, 1, 1), "the file is nested too deeply", game=game)
         return LoadedFile(path, None, False)
     if node is None:
         return LoadedFile(path, None, True)
-    conv = _Converter(path, report, game, shared="&" in text)
+    conv = _Converter(path, report, game, shared="&" in text, text=text)
     try:
         if conv.shared:
             conv.expanded_size(node)
         data = conv.convert(node)
     except _Abort as abort:
-        report.add(abort.rule, abort.pos, abort.message, game=game)
+        report.add(abort.rule, abort.pos, abort.message, game=game, subject=defined_in(text))
         return LoadedFile(path, None, False)
     except RecursionError:
         report.add(YAML_LIMIT, Pos(path, 1, 1), "the file is nested too deeply", game=game)
         return LoadedFile(path, None, False)
     return LoadedFile(path, data, True)
+
+
+def _syntax_problem(exc: MarkedYAMLError, text: str, path: str) -> tuple[Pos, str]:
+    """Where the parser stopped and what to do; a bracket left open says where it opened."""
+    mark = exc.problem_mark or exc.context_mark
+    line = mark.line + 1 if mark else 0
+    col = mark.column + 1 if mark else 0
+    problem = exc.problem or exc.context or "invalid YAML"
+    opened = exc.context_mark if exc.problem and exc.context else None
+    if opened is not None and opened.line + 1 != line and "flow" in str(exc.context):
+        closer = "}" if "mapping" in str(exc.context) else "]"
+        problem += (
+            f" (the {str(exc.context).removeprefix('while parsing a ')} opened at line "
+            f"{opened.line + 1}, column {opened.column + 1} is not closed: add its {closer})"
+        )
+    first = opened.line + 1 if opened is not None else 0
+    return Pos(path, line, col), _explain_syntax(problem, text, line, first)
 
 
 def _too_deep(yaml: YAML, text: str, path: str) -> Pos | None:
@@ -444,20 +492,73 @@ def decode_utf8(raw: bytes, rel: str, report: Report, game: str = "") -> str | N
             if bad.byte is not None
             else "the file contains NUL characters: is it a binary file or UTF-16? save it as UTF-8"
         )
-        report.add(FILE_ENCODING, Pos(rel, bad.line, bad.col), message, game=game)
+        text = raw.decode("utf-8", errors="replace")
+        report.add(
+            FILE_ENCODING,
+            Pos(rel, bad.line, bad.col),
+            message,
+            game=game,
+            subject=defined_in(text),
+        )
         return None
+
+
+_SECTION_RE = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*(#.*)?$")
+_ENTRY_RE = re.compile(r"([ \t]+)(['\"]?)([\w-]+)\2[ \t]*:(?:[ \t]|$)")
+
+
+def defined_in(text: str) -> tuple[str, ...]:
+    """What a file that cannot be parsed seems to define, read line by line as a person would:
+    each top-level key and the keys of its first indented level (``layouts/action``). A
+    finding about the file says these are broken, so that a reference to one of them is
+    folded under it (pnp.core.causes)."""
+    names: list[str] = []
+    section: str | None = None
+    indent: str | None = None
+    for line in text.splitlines()[:20000]:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        top = _SECTION_RE.match(line)
+        if top is not None:
+            section, indent = top.group(1), None
+            continue
+        if not line[0].isspace():
+            section = None
+            continue
+        entry = _ENTRY_RE.match(line)
+        if section is None or entry is None:
+            continue
+        if indent is None:
+            indent = entry.group(1)
+        if entry.group(1) == indent:
+            names.append(f"{section}/{entry.group(3)}")
+    return tuple(dict.fromkeys(names))
 
 
 def _first_line(message: str) -> str:
     return message.strip().splitlines()[0] if message.strip() else "invalid YAML"
 
 
-def _explain_syntax(problem: str, text: str, line: int) -> str:
+_FLOW_COLOUR = re.compile(r"([\w-]+)\s*:\s+(#(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{3,4}))\b")
+
+
+def _explain_syntax(problem: str, text: str, line: int, opened: int = 0) -> str:
+    """The parser's problem at ``line``, with a hint for the usual causes; ``opened``: the
+    line where a bracket left open was opened (its lines are looked at too)."""
     problem = problem.strip()
     lines = text.splitlines()
     src = lines[line - 1] if 0 < line <= len(lines) else ""
+    around = lines[max(opened, 1) - 1 : line - 1] if opened else []
     hint = ""
-    if "\t" in src or "tab" in problem.lower():
+    colour = next((c for c in (src, *around) if _FLOW_COLOUR.search(c)), None)
+    if colour is not None:
+        found = _FLOW_COLOUR.search(colour)
+        assert found is not None
+        hint = (
+            f"; a colour starting with # must be quoted ({found.group(1)}: "
+            f'"{found.group(2)}"): unquoted, YAML reads # as the start of a comment'
+        )
+    elif "\t" in src or "tab" in problem.lower():
         hint = "; YAML indents with spaces only: replace the tab with spaces"
     elif re.search(r"(:|-)\s+\*", src):
         hint = '; a value starting with * is read as an alias: quote it, e.g. "*bold* text"'

@@ -2,6 +2,13 @@
 
 A :class:`Finding` names a file, line and column (1-based, path relative to the content root), a
 severity, a rule id (pnp/core/rules.py) and a message that says what to do.
+
+A finding may also say what it reports broken (``subject``) and what must be sound for it to
+be a cause of its own (``needs``): logical paths of the content, as the model names them
+(``decks/actions/cards/run/copies``, ``boards/map``; ``*`` stands for any one name). A finding
+whose needs meet another's subject is a consequence of that one, and is folded under it when
+findings are shown (:mod:`.causes`); findings are listed by stage (:class:`~.rules.Stage`),
+so that causes come first.
 """
 
 from __future__ import annotations
@@ -12,7 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .rules import RULES, Severity
+from .causes import ENGLISH, Group, Words, fold, format_groups, groups_json
+from .rules import RULES, Severity, stage_of
 
 # What a terminal would act on instead of showing: C0 and C1 controls (escape sequences, a
 # newline splitting a finding in two), DEL, and the bidirectional overrides that reorder a line
@@ -58,6 +66,15 @@ class Finding:
     game: str = ""
     lang: str = ""  # the language the finding is about, when it is about one
     face: str = ""  # the face it is on (owner/card/side, as the preview names faces)
+    # what this finding reports broken, and what must be sound for it to be its own cause
+    subject: tuple[str, ...] = field(default=(), compare=False)
+    needs: tuple[str, ...] = field(default=(), compare=False)
+    stage: int = field(default=-1, compare=False)  # -1: its rule's stage
+
+    @property
+    def order(self) -> int:
+        """Its stage: what is listed first (files, sheets, schema, references, rules)."""
+        return self.stage if self.stage >= 0 else int(stage_of(self.rule))
 
     def text(self) -> str:
         """One line for a terminal: content in the path or message cannot break it."""
@@ -75,8 +92,19 @@ class Finding:
             "game": self.game,
         }
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.pos.path, self.pos.line, self.pos.col, self.rule, self.message)
+    def sort_key(self) -> tuple[str, int, str, int, int, bool, str, str]:
+        """Game by game, stage by stage (causes first), then by place in the files; at one
+        place, a finding that may be caused by another after one that may not."""
+        return (
+            self.game,
+            self.order,
+            self.pos.path,
+            self.pos.line,
+            self.pos.col,
+            bool(self.needs),
+            self.rule,
+            self.message,
+        )
 
 
 @dataclass
@@ -97,7 +125,12 @@ class Report:
         severity: Severity | None = None,
         lang: str = "",
         face: str = "",
+        subject: tuple[str, ...] = (),
+        needs: tuple[str, ...] = (),
+        stage: int = -1,
     ) -> None:
+        """A finding of ``rule_id``; ``subject``: what it reports broken, ``needs``: what must
+        be sound for it to be a cause of its own (logical paths, see the module's note)."""
         if rule_id not in RULES:  # a bug in pnp, not in the content
             raise KeyError(f"unregistered rule {rule_id!r}")
         sev = severity or RULES[rule_id].severity
@@ -106,7 +139,9 @@ class Report:
             sev = override
         if sev is Severity.OFF:
             return
-        self.findings.append(Finding(pos, sev, rule_id, message, game, lang, face))
+        self.findings.append(
+            Finding(pos, sev, rule_id, message, game, lang, face, subject, needs, stage)
+        )
 
     def extend(self, findings: Iterable[Finding]) -> None:
         self.findings.extend(findings)
@@ -118,6 +153,7 @@ class Report:
         return len(self.findings)
 
     def sorted(self) -> list[Finding]:
+        """Every finding once, causes first (:meth:`Finding.sort_key`)."""
         seen: set[Finding] = set()
         unique = []
         for f in self.findings:
@@ -142,8 +178,12 @@ class Report:
             f.severity is Severity.ERROR and (game is None or f.game == game) for f in self.findings
         )
 
-    def format_text(self) -> str:
-        return "\n".join(f.text() for f in self.sorted())
+    def groups(self) -> list[Group]:
+        """The findings as shown: each cause with the findings it caused folded under it."""
+        return fold(self.sorted())
+
+    def format_text(self, verbose: bool = False, words: Words = ENGLISH) -> str:
+        return format_groups(self.groups(), verbose, words)
 
     def format_json(self) -> str:
-        return json.dumps([f.as_json() for f in self.sorted()], ensure_ascii=False, indent=2)
+        return json.dumps(groups_json(self.groups()), ensure_ascii=False, indent=2)

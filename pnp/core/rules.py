@@ -8,8 +8,8 @@ each one and a test checks that both lists agree. A game can change a rule's sev
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
+from dataclasses import dataclass, replace
+from enum import IntEnum, StrEnum
 
 
 class Severity(StrEnum):
@@ -19,11 +19,23 @@ class Severity(StrEnum):
     OFF = "off"
 
 
+class Stage(IntEnum):
+    """Where a rule's findings sit in the chain of causes: findings are listed stage by stage,
+    so that what makes other findings happen comes first (see :data:`RULE_STAGES`)."""
+
+    FILES = 0  # a file that cannot be read or parsed
+    SHEETS = 1  # a spreadsheet, its sheets and its header row
+    SCHEMA = 2  # a value of the wrong type, an unknown or missing key
+    REFERENCES = 3  # a name or a file that does not exist
+    RULES = 4  # every other rule, run on what could be read
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     id: str
     severity: Severity
     summary: str
+    stage: Stage = Stage.RULES
 
 
 RULES: dict[str, Rule] = {}
@@ -35,6 +47,11 @@ def rule(rule_id: str, severity: Severity, summary: str) -> str:
     return rule_id
 
 
+def stage_of(rule_id: str) -> Stage:
+    found = RULES.get(rule_id)
+    return found.stage if found is not None else Stage.RULES
+
+
 # loading and reading files
 YAML_SYNTAX = rule("yaml-syntax", Severity.ERROR, "a file is not valid YAML")
 YAML_DUPLICATE_KEY = rule("duplicate-key", Severity.ERROR, "a mapping has the same key twice")
@@ -44,6 +61,11 @@ YAML_LIMIT = rule(
 FILE_ENCODING = rule("file-encoding", Severity.ERROR, "a file is not UTF-8 text")
 SHEET = rule("sheet", Severity.ERROR, "a spreadsheet of cards, tokens or rows cannot be read")
 SCHEMA = rule("schema", Severity.ERROR, "a value has the wrong type or a required key is missing")
+UNQUOTED_COLOUR = rule(
+    "unquoted-colour",
+    Severity.ERROR,
+    "a colour written #rrggbb without quotes: YAML reads it as a comment, the value as empty",
+)
 UNKNOWN_KEY = rule("unknown-key", Severity.WARNING, "a key the format does not know (a typo?)")
 LANGUAGE_CODE = rule("language-code", Severity.ERROR, "a language code is not a real locale")
 FALLBACK = rule(
@@ -76,6 +98,11 @@ UNPRINTED_TEXT = rule(
     Severity.WARNING,
     "a face sets a text that its layout prints nowhere: it appears on no sheet",
 )
+IGNORED_STYLE = rule(
+    "ignored-style",
+    Severity.WARNING,
+    "a face's style gives a colour that its layout draws nowhere: it has no effect",
+)
 ELEMENT_HIDES_TEXT = rule(
     "element-hides-text", Severity.WARNING, "an image or filled shape is drawn over a text box"
 )
@@ -106,6 +133,11 @@ TRACK_CELL = rule(
     "a track's cells are smaller than a marker (print.min_track_cell, 8 mm by default)",
 )
 MISSING_FILE = rule("missing-file", Severity.ERROR, "an image or font file does not exist")
+ART_RESOLUTION = rule(
+    "art-resolution",
+    Severity.WARNING,
+    "an image prints below 150 dpi at its printed size: it looks blurred or blocky",
+)
 BAD_IMAGE = rule("bad-image", Severity.ERROR, "an image is not a usable PNG or JPEG")
 
 # the box: component counts, setup tables
@@ -209,3 +241,23 @@ PO_CONFLICT = rule(
     Severity.WARNING,
     "a text's inline YAML translation and its PO translation disagree",
 )
+
+# the stage of each rule that is not a plain rule (Stage.RULES): what reads files first
+RULE_STAGES: dict[Stage, tuple[str, ...]] = {
+    Stage.FILES: (
+        YAML_SYNTAX,
+        YAML_DUPLICATE_KEY,
+        YAML_LIMIT,
+        FILE_ENCODING,
+        PATH_OUTSIDE,
+        PO_SYNTAX,
+        UNQUOTED_COLOUR,  # YAML read a comment where a value was meant
+    ),
+    Stage.SHEETS: (SHEET,),
+    Stage.SCHEMA: (SCHEMA, UNKNOWN_KEY, LANGUAGE_CODE, DUPLICATE_ID, RULE_REASON),
+    # a text in a language is a reference to the language game.yaml declares
+    Stage.REFERENCES: (REFERENCE, LAYOUT_CYCLE, MISSING_FILE, BAD_IMAGE, FONT, TEXT_LANGUAGE),
+}
+for _stage, _ids in RULE_STAGES.items():
+    for _id in _ids:
+        RULES[_id] = replace(RULES[_id], stage=_stage)

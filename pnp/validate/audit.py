@@ -32,7 +32,7 @@ SKIP_SECTIONS = frozenset({"layouts", "styles", "print", "icons", "setup_sheet",
 SKIP_KEYS = frozenset(
     {
         "size", "min_size", "box", "x", "y", "w", "h", "width", "height", "radius",
-        "corner_radius", "gap", "bleed", "art_bleed", "version", "date", "font_size",
+        "gap", "bleed", "art_bleed", "version", "date", "font_size",
         "line_height", "opacity", "rotate", "padding", "leading", "weight", "style",
     }
 )  # fmt: skip

@@ -9,7 +9,7 @@ from ..content.model import Board, BoxEntry, Card, Deck, Game, TokenSet, plain
 from ..content.queries import ids_of
 from ..content.schema import suggest
 from ..core.rules import BOX_COUNT, CELL_TYPE, ROW_TOTAL, SETUP_EXCEEDS
-from .context import CheckContext, check
+from .context import CheckContext, check, needs_copies, needs_thing
 from .numbers import first_number
 
 
@@ -40,6 +40,23 @@ def _selections(game: Game, entry: BoxEntry) -> list[tuple[str, list[str], Mappi
         ("token", ids_of(entry.token), {t.id: t for _s, t in game.all_tokens()}),
         ("board", ids_of(entry.board), game.boards),
     ]
+
+
+def entry_needs(game: Game, entry: BoxEntry) -> tuple[str, ...]:
+    """What a line's count needs: the things it selects, each with its copies (a card or deck
+    dropped or given a bad copies: causes the count to differ)."""
+    needs: list[str] = []
+    for kind, names, _defined in _selections(game, entry):
+        for name in names:
+            if kind in ("deck", "token set"):
+                needs += needs_copies("decks" if kind == "deck" else "tokens", name)
+            elif kind in ("card", "token"):
+                needs += [f"{n}/copies" for n in needs_thing(kind, name)]
+            else:
+                needs += [f"boards/{name}/copies", f"boards/{name}"]
+    if entry.tag is not None:
+        needs += ["decks/*/cards/*/copies", "tokens/*/tokens/*/copies"]
+    return tuple(needs)
 
 
 def _amount(thing: Card | Board | Deck | TokenSet, distinct: bool) -> int:
@@ -90,6 +107,7 @@ def box_counts(game: Game, ctx: CheckContext) -> None:
                 entry.at(selector) if selector else entry.pos,
                 f"the component list names {', '.join(unknown)}, which is not defined; "
                 "define it or fix the id",
+                needs=entry_needs(game, entry),
             )
             continue
         if total != entry.count:
@@ -100,6 +118,7 @@ def box_counts(game: Game, ctx: CheckContext) -> None:
                 f"the component list says {entry.count}, but {total} {what} are defined "
                 f"({selector}: {_describe(getattr(entry, selector or 'card'))}"
                 f"{_contents(game, entry)}); fix the count or the copies of the cards",
+                needs=entry_needs(game, entry),
             )
 
 
@@ -127,6 +146,17 @@ def _contents(game: Game, entry: BoxEntry, shown: int = 8) -> str:
 
 def _describe(value: Any) -> str:
     return ", ".join(value) if isinstance(value, list) else str(value)
+
+
+def deal_needs(deal: Any) -> tuple[str, ...]:
+    """What a dealing column's count of the box needs: the copies of what it deals."""
+    if deal.card is not None:
+        return tuple(f"{n}/copies" for c in ids_of(deal.card) for n in needs_thing("card", c))
+    if deal.deck is not None:
+        return needs_copies("decks", deal.deck)
+    if deal.tokens is not None:
+        return needs_copies("tokens", deal.tokens)
+    return ()
 
 
 def available(game: Game, deal: Any) -> tuple[int, str]:
@@ -168,6 +198,7 @@ def setup_tables(game: Game, ctx: CheckContext) -> None:
                         pos,
                         f"row {key}: {col.id} needs {need}, but the box holds {have} {what}; "
                         "fix the table or add copies",
+                        needs=deal_needs(col.deals),
                     )
             _pools(game, table, r, ctx)
             for total in table.total:
@@ -247,6 +278,7 @@ def _pools(game: Game, table: Any, r: int, ctx: CheckContext) -> None:
                 positions.get(parts[-1][0], table.pos),
                 f"row {key}: {' + '.join(c for c, _n in parts)} take {need} from {what} "
                 f"{name}, which holds {have}; fix the table or add copies",
+                needs=needs_copies("decks" if kind == "deck" else "tokens", name),
             )
 
 

@@ -53,7 +53,46 @@ class CheckContext:
         while self.later:
             self.later.pop(0)()
 
-    def add(self, rule_id: str, pos: Pos, message: str, lang: str = "") -> None:
-        """Report a finding; ``lang``: the one language it concerns (a translation's problem
-        stops only that language's PDFs)."""
-        self.report.add(rule_id, pos, message, game=self.game_id, lang=lang)
+    def add(
+        self,
+        rule_id: str,
+        pos: Pos,
+        message: str,
+        lang: str = "",
+        *,
+        subject: tuple[str, ...] = (),
+        needs: tuple[str, ...] = (),
+    ) -> None:
+        """A finding; ``lang``: the one language it concerns (a translation's problem stops
+        only that language's PDFs); ``subject``: what it reports broken, ``needs``: what, when
+        another finding reports it broken, caused this one (pnp.core.causes)."""
+        self.report.add(
+            rule_id, pos, message, game=self.game_id, lang=lang, subject=subject, needs=needs
+        )
+
+
+# the section of the content that names each kind of thing a reference names
+SECTIONS = {
+    "layout": "layouts",
+    "board": "boards",
+    "deck": "decks",
+    "token set": "tokens",
+    "table": "tables",
+    "track": "tracks",
+    "scenario": "scenarios",
+}
+
+
+def needs_thing(kind: str, name: str) -> tuple[str, ...]:
+    """What a reference to ``name`` (a layout, board, card...) needs: the thing's own entry,
+    which a broken file or value may have dropped."""
+    if kind in ("card", "token"):
+        return (f"decks/*/cards/{name}", f"tokens/*/tokens/{name}")
+    section = SECTIONS.get(kind, kind)
+    return (f"{section}/{name}",)
+
+
+def needs_copies(section: str, name: str) -> tuple[str, ...]:
+    """What a count of a deck's (or token set's) copies needs: every item and its copies."""
+    items = "cards" if section == "decks" else "tokens"
+    return (f"{section}/{name}/{items}/*/copies",)

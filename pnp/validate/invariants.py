@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from typing import Any
 
-from ..content.expr import Evaluator, ExprError, Record, iterate, parse_for_each
+from ..content.expr import Evaluator, ExprError, Record, iterate, parse, parse_for_each
 from ..content.model import Card, Game, Invariant, plain
 from ..core.rules import INVARIANT, INVARIANT_EXPR, Severity
 from .context import CheckContext, check
@@ -185,6 +186,74 @@ def _board_records(game: Game) -> dict[str, Record]:
     }
 
 
+# what an attribute of a deck or token set (decks.ID.total) is made of
+_DERIVED = {"total": "*/copies", "cards": "*", "ids": "*"}
+
+
+def _chain(node: ast.AST) -> list[str]:
+    """``decks.actions.total`` or ``decks['actions']`` as its names; [] for anything else."""
+    names: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            names.insert(0, node.attr)
+            node = node.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+            names.insert(0, str(node.slice.value))
+            node = node.value
+        elif isinstance(node, ast.Name):
+            return [node.id, *names]
+        else:
+            return []
+
+
+def _needs_of_chain(chain: list[str]) -> list[str]:
+    """What the data an expression reads is made of, as logical paths of the content."""
+    section, rest = chain[0], chain[1:3]
+    if section in ("decks", "tokens"):
+        items = "cards" if section == "decks" else "tokens"
+        if len(rest) == 2 and rest[1] in _DERIVED:
+            return [f"{section}/{rest[0]}/{items}/{_DERIVED[rest[1]]}"]
+        return ["/".join([section, *rest[:1]]) if rest else f"{section}/*"]
+    if section == "cards":
+        field = "/".join(rest[1:]) or "*"
+        name = rest[0] if rest else "*"
+        return [f"decks/*/cards/{name}/{field}", f"tokens/*/tokens/{name}/{field}"]
+    if section in ("tables", "tracks", "scenarios", "boards", "players"):
+        return ["/".join([section, *rest]) if section != "boards" else f"boards/{'/'.join(rest)}"]
+    return []
+
+
+def _needs_of_call(node: ast.Call) -> list[str]:
+    """count(deck=..., tag=..., card=...): the copies of what it counts."""
+    if not (isinstance(node.func, ast.Name) and node.func.id == "count"):
+        return []
+    named = {k.arg: k.value.value for k in node.keywords if isinstance(k.value, ast.Constant)}
+    deck, card = named.get("deck"), named.get("card")
+    if isinstance(card, str):
+        return [f"decks/*/cards/{card}/copies", f"tokens/*/tokens/{card}/copies"]
+    if isinstance(deck, str):
+        return [f"decks/{deck}/cards/*/copies", f"tokens/{deck}/tokens/*/copies"]
+    return ["decks/*/cards/*/copies", "tokens/*/tokens/*/copies"]
+
+
+def expr_needs(*exprs: str | None) -> tuple[str, ...]:
+    """What the game data that expressions read is made of (``decks.actions.total``: the
+    copies of the deck's cards): a finding of theirs is caused by a finding that breaks it."""
+    needs: list[str] = []
+    for expr in exprs:
+        try:
+            tree = parse(expr) if expr else None
+        except ExprError:
+            continue
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Call):
+                needs += _needs_of_call(node)
+            chain = _chain(node) if isinstance(node, ast.Attribute | ast.Subscript) else []
+            if len(chain) > 1:
+                needs += _needs_of_chain(chain)
+    return tuple(dict.fromkeys(needs))
+
+
 def _shown(item: Any) -> str:
     """What a failing row or record is, as the designer wrote it: its id, or its plain
     fields (players=5, boss=2)."""
@@ -248,9 +317,19 @@ def invariants(game: Game, ctx: CheckContext) -> None:
             _one(inv, ev, game, ctx)
 
 
+def _invariant_needs(inv: Invariant) -> tuple[str, ...]:
+    """What the data an invariant reads is made of (see :func:`expr_needs`)."""
+    try:
+        collection = parse_for_each(inv.for_each)[1] if inv.for_each is not None else None
+    except ExprError:
+        collection = None
+    return expr_needs(collection, inv.where, inv.check_)
+
+
 def _one(inv: Invariant, ev: Evaluator, game: Game, ctx: CheckContext) -> None:
     """One invariant over all its rows, within the evaluator's budget for it."""
     sev = Severity(inv.severity)
+    needs = _invariant_needs(inv)
     if inv.for_each is None:
         items: list[tuple[dict[str, Any], Any]] = [({}, None)]
     else:
@@ -259,7 +338,12 @@ def _one(inv: Invariant, ev: Evaluator, game: Game, ctx: CheckContext) -> None:
             collection = ev.eval(coll)
             items = [({var: item}, item) for item in iterate(collection)]
         except ExprError as exc:
-            ctx.add(INVARIANT_EXPR, inv.at("for_each"), f"invariant {inv.id}: for_each: {exc}")
+            ctx.add(
+                INVARIANT_EXPR,
+                inv.at("for_each"),
+                f"invariant {inv.id}: for_each: {exc}",
+                needs=needs,
+            )
             return
     for scope, item in items:
         try:
@@ -268,7 +352,7 @@ def _one(inv: Invariant, ev: Evaluator, game: Game, ctx: CheckContext) -> None:
             ok = ev.eval(inv.check_, scope)
         except ExprError as exc:
             field = "where" if inv.where is not None and "where" in str(exc) else "check_"
-            ctx.add(INVARIANT_EXPR, inv.at(field), f"invariant {inv.id}: {exc}")
+            ctx.add(INVARIANT_EXPR, inv.at(field), f"invariant {inv.id}: {exc}", needs=needs)
             return  # one report per invariant, not per row
         if ok is True or (ok and not isinstance(ok, bool) and bool(ok)):
             continue
@@ -280,4 +364,5 @@ def _one(inv: Invariant, ev: Evaluator, game: Game, ctx: CheckContext) -> None:
             f"[{inv.id}] {_message(inv, scope, game)}{detail}",
             game=ctx.game_id,
             severity=sev,
+            needs=needs,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
@@ -10,6 +11,7 @@ from ..content.schema import Located, suggest
 from ..core.findings import Pos
 from ..core.rules import (
     BAD_IMAGE,
+    IGNORED_STYLE,
     LAYOUT_CYCLE,
     MISSING_FILE,
     REFERENCE,
@@ -33,16 +35,26 @@ from ..typeset.faces import (
     resolve_layout,
 )
 from ..typeset.text import tokens
-from .context import CheckContext, check
+from .context import CheckContext, check, needs_thing
 
 
-def _unknown(ctx: CheckContext, pos: Pos, kind: str, name: str, known: list[str]) -> None:
+def _unknown(
+    ctx: CheckContext,
+    pos: Pos,
+    kind: str,
+    name: str,
+    known: list[str],
+    needs: tuple[str, ...] | None = None,
+) -> None:
     hint = suggest(name, known)
     listing = ", ".join(sorted(known)[:12]) + (" ..." if len(known) > 12 else "")
-    ctx.add(
+    needs = needs_thing(kind, name) if needs is None else needs
+    ctx.add(  # the same unknown name written again: folded under the first
         REFERENCE,
         pos,
         f"unknown {kind} {name!r}; {hint}known {kind}s: {listing or 'none'}",
+        subject=needs,
+        needs=needs,
     )
 
 
@@ -52,7 +64,12 @@ def unique_ids(game: Game, ctx: CheckContext) -> None:
     seen: dict[str, Pos] = {}
     for owner, card in game.every_card():
         if not card.id:
-            ctx.add(REFERENCE, card.pos, "this card has no id; add id: (letters, digits, -)")
+            ctx.add(
+                REFERENCE,
+                card.pos,
+                "this card has no id; add id: (letters, digits, -)",
+                needs=(f"{card.path}/id",),
+            )
             continue
         if card.id in seen:
             ctx.add(
@@ -201,7 +218,8 @@ def _element_references(game: Game, layout: Layout, ctx: CheckContext) -> None:
             continue
         known: dict[str, object] = getattr(game, kind.refers_to)
         if ident not in known:
-            _unknown(ctx, el.at(kind.key), kind.key, ident, sorted(known))
+            needs = (f"{kind.refers_to}/{ident}",)
+            _unknown(ctx, el.at(kind.key), kind.key, ident, sorted(known), needs)
 
 
 def _layout_parent(
@@ -294,11 +312,83 @@ def _face_styles(game: Game, table: dict[str, Layout], ctx: CheckContext) -> Non
             ctx.add(
                 REFERENCE,
                 face.at("style"),
-                f"layout {lid!r} has no style {face.style!r}; "
+                needs=(f"layouts/{lid}/styles/{face.style}",),
+                message=f"layout {lid!r} has no style {face.style!r}; "
                 f"{suggest(face.style, [*styles, *sorted(colour_names())])}its styles: "
                 f"{', '.join(sorted(styles))}; "
                 'or give a colour ("#rrggbb" or a name) for the default style in that accent',
             )
+
+
+def _uses_accent(value: Any, depth: int = 0) -> bool:
+    """Whether an element (or a part of one: a gradient, a shadow) may draw in its style's
+    accent: a colour written ``accent``, or a template that may give it."""
+    if isinstance(value, str):
+        return value == "accent" or is_template(value)
+    if isinstance(value, list):
+        return any(_uses_accent(v, depth + 1) for v in value)
+    if isinstance(value, Located) and depth < 3:
+        return any(
+            _uses_accent(getattr(value, f.name), depth + 1)
+            for f in dataclasses.fields(value)
+            if not f.metadata.get("internal")
+        )
+    return False
+
+
+@check
+def ignored_styles(game: Game, ctx: CheckContext) -> None:
+    """A face's style that gives an accent colour (a colour as ``style:``, or a style of the
+    layout with ``accent:``) while no element of its layout draws in the accent: the colour
+    would silently have no effect (a token's ``style: "#c00"`` with the built-in token
+    layout). Once per layout and style."""
+    table = layout_table(game)
+    seen: set[tuple[str, str]] = set()
+    accent: dict[str, tuple[bool, dict[str, Any]] | None] = {}
+    for face, side, owner in _faces(game):
+        lid = face_layout_id(face, owner, side)
+        if face.style is None or (lid, face.style) in seen or lid not in table:
+            continue
+        seen.add((lid, face.style))
+        if lid not in accent:
+            try:
+                resolved = resolve_layout(table, lid)
+            except (LayoutCycle, KeyError):
+                accent[lid] = None
+            else:
+                used = any(_uses_accent(el) for el in resolved.elements if not el.drop)
+                accent[lid] = (used, dict(resolved.styles))
+        known = accent[lid]
+        if known is None or known[0]:
+            continue
+        style = known[1].get(face.style)
+        if not _gives_accent(face.style, style):
+            continue
+        ctx.add(IGNORED_STYLE, face.at("style"), _ignored(face.style, lid, style is None))
+
+
+def _ignored(name: str, lid: str, colour: bool) -> str:
+    fix = "give the layout an element with fill: accent (or color: or stroke: accent)"
+    if colour:
+        return (
+            f"style: {name!r} gives the accent colour, but layout {lid!r} draws nothing in "
+            f"accent, so the colour has no effect; {fix}, or colour the whole face with a style "
+            f'of the layout: styles: {{red: {{background: "{name}"}}}} and style: red'
+        )
+    return (
+        f"style {name!r} gives only an accent colour, but layout {lid!r} draws nothing in "
+        f"accent, so the style has no effect; {fix}, or give the style a background:"
+    )
+
+
+def _gives_accent(name: str, style: Any) -> bool:
+    """Whether a face's style gives an accent and nothing else (a style that also gives a
+    background, a text colour, art or a font still does something)."""
+    if style is not None:
+        others = (style.background, style.color, style.art, style.font_family)
+        return style.accent is not None and all(v is None for v in others)
+    colour = read_colour(name)
+    return colour is not None and colour != NONE
 
 
 @check
@@ -322,9 +412,11 @@ def references(game: Game, ctx: CheckContext) -> None:
         for total in table.total:
             for cid in total.of:
                 if cid not in ids:
-                    _unknown(ctx, total.at("of"), "column", cid, ids)
+                    needs = (f"tables/{table.id}/columns",)
+                    _unknown(ctx, total.at("of"), "column", cid, ids, needs)
             if isinstance(total.equals, str) and total.equals not in ids:
-                _unknown(ctx, total.at("equals"), "column", total.equals, ids)
+                needs = (f"tables/{table.id}/columns",)
+                _unknown(ctx, total.at("equals"), "column", total.equals, ids, needs)
     sheet = game.meta.setup_sheet
     if sheet is not None:
         for tid in sheet.tables:
@@ -365,8 +457,9 @@ def files(game: Game, ctx: CheckContext) -> None:
         try:
             path = resolve(ctx.game_dir, rel, what=what)
             probe_image(path)
-        except AssetError as err:
-            ctx.add(err.rule, pos, str(err))
+        except AssetError as err:  # a missing or bad file named again: folded under the first
+            same = (f"files/{rel}",) if err.rule in (MISSING_FILE, BAD_IMAGE) else ()
+            ctx.add(err.rule, pos, str(err), subject=same, needs=same)
 
     for face, _side, _owner in _faces(game):
         if face.art:

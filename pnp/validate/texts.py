@@ -83,6 +83,7 @@ def missing_texts(game: Game, ctx: CheckContext) -> None:
                 text.pos,
                 f"{text.ctx}: no {', '.join(missing)} text (has {have}); the build falls back to "
                 f"{game.source_language}: add it here or in the PO catalog",
+                needs=tuple(f"{text.ctx}/{lang}" for lang in missing),
             )
 
 

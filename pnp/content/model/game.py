@@ -50,6 +50,12 @@ class Invariant(Located):
 @dataclass
 class PrintSettings(Located):
     label: ClassVar[str] = "print settings"
+    # keys the format no longer has, and what to write instead
+    removed: ClassVar[dict[str, str]] = {
+        "corner_radius": "print.corner_radius is no longer read: pnp's sheets are cut straight "
+        "along their crop marks (round the corners with a corner punch after cutting), and a "
+        "card's printed frame is rounded by its layout's border: {radius: 3}; remove it",
+    }
 
     card_size: SizeT | None = fld(None, doc="default card size of every deck (poker)")
     gap: float = fld(0.0, doc="space between cards on a sheet, mm (0: shared cut lines)")
@@ -57,7 +63,6 @@ class PrintSettings(Located):
     fallback_fonts: list[FamilyT] = fld(
         default_factory=lambda: ["DejaVuSans"], doc="fonts tried for characters the font lacks"
     )
-    corner_radius: float = fld(3.0, doc="rounded card corners in the default layouts, mm")
     min_track_cell: float = fld(
         8.0,
         doc="the smallest track cell a marker fits in, mm: a track drawn with narrower or "

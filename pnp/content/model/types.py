@@ -77,6 +77,13 @@ class SizeSpec(Custom):
             w, h = value["w"], value["h"]
             if all(isinstance(v, int | float) and not isinstance(v, bool) for v in (w, h)):
                 return _checked_size(float(w), float(h), pos, ctx)
+        if isinstance(value, YSeq) and any(isinstance(v, str) for v in value):
+            ctx.error(
+                pos,
+                f"[{', '.join(map(str, value))}] is not a size: write [width, height] as numbers "
+                "of millimetres, without a unit (42 cm is 420), e.g. [420, 297]",
+            )
+            return INVALID
         ctx.error(pos, f"expected a size such as poker or [63, 88], found {describe(value)}")
         return INVALID
 

@@ -27,12 +27,20 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ...core.findings import Pos, Report
-from ...core.rules import SCHEMA, UNKNOWN_KEY, Severity
+from ...core.rules import SCHEMA, UNKNOWN_KEY, Severity, Stage
 from ...core.run import current
 from ..assets import AssetError, resolve
 from ..suffixes import REFUSED_SHEET_SUFFIXES, SHEET_KINDS, sheet_suffixes_text
 from ..yamlio import YMap, YSeq
-from .columns import SHEET_RULE, Issue, blank_headers, field_column, parse_header, table_column
+from .columns import (
+    SHEET_RULE,
+    Issue,
+    blank_headers,
+    field_column,
+    numeric_columns,
+    parse_header,
+    table_column,
+)
 from .read import MAX_BYTES, SheetError, Source, read_grid
 from .rows import items
 
@@ -50,6 +58,7 @@ class Sheets:
     report: Report
     game: str
     read: list[str] = field(default_factory=list)  # the sheets read, relative to the root
+    _items: str = ""  # the logical path of the items the sheet being read gives
 
     def expand(self, data: YMap) -> YMap:
         """``data`` (a content file's tree) with every named sheet in place of its name; the
@@ -63,16 +72,19 @@ class Sheets:
             for name, entry in entries.items():
                 if isinstance(entry, YMap) and _names_sheet(entry.get(key)):
                     changed = changed if changed is not None else _copy(entries)
-                    changed[name] = self._entry(section, entry, key)
+                    changed[name] = self._entry(section, entry, key, f"{section}/{name}/{key}")
             if changed is not None:
                 out = out if out is not data else _copy(data)
                 out[section] = changed
         return out
 
-    def _entry(self, section: str, entry: YMap, key: str) -> YMap:
+    def _entry(self, section: str, entry: YMap, key: str, items: str) -> YMap:
+        """``entry`` with its sheet's items in place of the sheet's name; ``items``: their
+        logical path (``decks/actions/cards``), which a sheet that cannot be read breaks."""
         new = _copy(entry)
         vpos = entry.value_pos(key)
         new[key] = YSeq(vpos)  # when the sheet cannot be read (reported)
+        self._items = items
         source = self._source(entry[key], vpos)
         if source is None:
             return new
@@ -103,6 +115,7 @@ class Sheets:
                         value.key_pos(k),
                         f"unknown key {k!r} in a spreadsheet reference; accepted keys: "
                         f"{', '.join(REF_KEYS)}",
+                        meant=None,
                     )
             file, file_pos = value.get("file"), value.value_pos("file")
             raw_sheet, sheet_pos = value.get("sheet"), value.value_pos("sheet")
@@ -150,14 +163,34 @@ class Sheets:
         if found is None:
             found = store[key] = _parse(path, st.st_size, source, section, ids)
         rows, columns, issues = found
-        for rule, pos, message, severity in issues:
-            self._add(rule, pos, message, severity)
+        for rule, pos, message, severity, meant in issues:
+            self._add(rule, pos, message, severity, meant)
         if source.rel not in self.read:
             self.read.append(source.rel)
         return None if rows is None else (rows, columns)
 
-    def _add(self, rule: str, pos: Pos, message: str, severity: Severity | None = None) -> None:
-        self.report.add(rule, pos, message, game=self.game, severity=severity)
+    def _add(
+        self,
+        rule: str,
+        pos: Pos,
+        message: str,
+        severity: Severity | None = None,
+        meant: str | None = "",
+    ) -> None:
+        """A finding about the sheet the current entry names; it breaks the field ``meant``
+        of every item ("": the whole list, None: nothing). Listed with the sheets."""
+        subject: tuple[str, ...] = ()
+        if meant is not None:
+            subject = (f"{self._items}/*/{meant}" if meant else self._items,)
+        self.report.add(
+            rule,
+            pos,
+            message,
+            game=self.game,
+            severity=severity,
+            subject=subject,
+            stage=int(Stage.SHEETS),
+        )
 
 
 Parsed = tuple[YSeq | None, YSeq | None, list[Issue]]
@@ -172,31 +205,55 @@ def _parse(path: Path, size: int, source: Source, section: str, ids: list[str] |
             f"the file is {size / 1e6:.1f} MB; pnp reads sheets up to "
             f"{MAX_BYTES // (1024 * 1024)} MB: split it"
         )
-        return None, None, [(SHEET_RULE, Pos(rel), message, None)]
+        return None, None, [(SHEET_RULE, Pos(rel), message, None, "")]
     try:
         data = _read_regular(path)
         grid = read_grid(data, source)
     except OSError as exc:
-        return None, None, [(SHEET_RULE, Pos(rel), f"cannot read the file: {exc.strerror}", None)]
+        message = f"cannot read the file: {exc.strerror}"
+        return None, None, [(SHEET_RULE, Pos(rel), message, None, "")]
     except SheetError as exc:
-        return None, None, [(exc.rule or SHEET_RULE, exc.pos or Pos(rel), exc.message, None)]
+        return None, None, [(exc.rule or SHEET_RULE, exc.pos or Pos(rel), exc.message, None, "")]
     first = next((i for i, row in enumerate(grid) if any(c is not None for c in row)), None)
     if first is None:
         message = "the sheet is empty; its first row names the fields, e.g. id, copies, title.en"
-        return YSeq(Pos(rel, 1, 1)), None, [(SHEET_RULE, Pos(rel, 1, 1), message, Severity.WARNING)]
+        issue = (SHEET_RULE, Pos(rel, 1, 1), message, Severity.WARNING, "")
+        return YSeq(Pos(rel, 1, 1)), None, [issue]
     if section == "tables":
         header = parse_header(grid[first], first + 1, rel, table_column(ids))
     else:
         from ..model import Card
 
+        numbers = numeric_columns(grid, first)
+
         def name_column(index: int, name: str, path: tuple[str, ...]) -> Any:
-            return field_column(Card, index, name, path)
+            return field_column(Card, index, name, path, index in numbers)
 
         header = parse_header(grid[first], first + 1, rel, name_column)
     issues = header.issues + blank_headers(grid, header, rel)
     rows = items(grid, header, rel, Pos(rel, first + 2, 1), source.kind in ("XLSX", "ODS"))
+    if not rows and section != "tables" and any(any(r) for r in grid[first + 1 :]):
+        issues = _emptied(issues, header.row, "deck" if section == "decks" else "token set")
     columns = _columns(header, rel) if section == "tables" and ids is None else None
     return rows, columns, issues
+
+
+def _emptied(issues: list[Issue], row: int, what: str) -> list[Issue]:
+    """A sheet whose rows have values only in columns pnp cannot read gives no item at all:
+    the header's problems are errors then, saying so."""
+    out: list[Issue] = []
+    said = False  # the first header problem says the list is empty; the others are errors too
+    for rule, pos, message, severity, meant in issues:
+        if rule in (UNKNOWN_KEY, SCHEMA) and pos.line == row:
+            if not said:
+                message = (
+                    f"the {what} is empty: no column pnp reads has a value in any row; rename "
+                    f"the header cells (id, copies, title.en...): {message}"
+                )
+                said = True
+            severity, meant = Severity.ERROR, ""  # it breaks the whole list
+        out.append((rule, pos, message, severity, meant))
+    return out
 
 
 def _read_regular(path: Path) -> bytes:

@@ -22,12 +22,14 @@ from typing import Any, Literal, get_args, get_origin
 from ...core.findings import Pos
 from ...core.rules import SCHEMA, SHEET, UNKNOWN_KEY, YAML_DUPLICATE_KEY, Severity
 from ..model.text import Text
-from ..schema import hints, public_fields, suggest, yaml_key
+from ..names import meant_key
+from ..schema import hints, public_fields, yaml_key
 from ..yamlio import YSeq
 
 SHEET_RULE = SHEET
-# a finding met while reading a sheet: rule, position, message, severity (None: the rule's)
-Issue = tuple[str, Pos, str, Severity | None]
+# a finding met while reading a sheet: rule, position, message, severity (None: the rule's),
+# and the field of every item it breaks ("title/en"; "": the whole list; None: none)
+Issue = tuple[str, Pos, str, Severity | None, str | None]
 
 
 @dataclass(frozen=True)
@@ -71,16 +73,30 @@ def _is_text(tp: Any) -> bool:
     return tp is Text
 
 
-def unknown_key(cls: type, key: str) -> str:
-    """The message YAML gives for an unknown key of ``cls`` (pnp.content.schema)."""
+@dataclass(frozen=True)
+class Unknown:
+    """A header naming a key the item does not have: the unknown-key warning, and the field
+    meant (``title/en`` for ``titel.en``, ``values/cost`` for ``cost``), if any."""
+
+    message: str
+    meant: str | None = None
+
+
+def unknown_key(cls: type, key: str, rest: tuple[str, ...] = (), number: bool = False) -> Unknown:
+    """The warning YAML gives for an unknown key of ``cls`` (pnp.content.schema); ``rest``:
+    the parts of the header after the key; ``number``: its cells hold numbers."""
     keys = sorted(yaml_key(f) for f in public_fields(cls))
     label = getattr(cls, "label", cls.__name__.lower())
-    return f"unknown key {key!r} in {label}; {suggest(key, keys)}accepted keys: {', '.join(keys)}"
+    hint, meant = meant_key(key, keys, number and not rest)
+    message = f"unknown key {key!r} in {label}; {hint}accepted keys: {', '.join(keys)}"
+    return Unknown(message, "/".join([meant or key, *rest]))
 
 
-def field_column(cls: type, index: int, name: str, path: tuple[str, ...]) -> Column | str:
-    """What column ``name`` of a sheet of ``cls`` items holds, or why it cannot be read
-    (a message starting with "unknown key" is the unknown-key warning)."""
+def field_column(
+    cls: type, index: int, name: str, path: tuple[str, ...], number: bool = False
+) -> Column | Unknown | str:
+    """What column ``name`` of a sheet of ``cls`` items holds, an unknown key, or why it
+    cannot be read; ``number``: its cells hold numbers (an unknown name is then a value)."""
     tp: Any = cls
     for depth, part in enumerate(path):
         tp = _optional(tp)
@@ -92,7 +108,7 @@ def field_column(cls: type, index: int, name: str, path: tuple[str, ...]) -> Col
             by_key = {yaml_key(f): f for f in public_fields(tp)}
             found = by_key.get(part)
             if found is None:
-                return unknown_key(tp, part)
+                return unknown_key(tp, part, path[depth + 1 :], number and depth == 0)
             tp = hints(tp)[found.name]
         elif get_origin(tp) is dict:
             tp = get_args(tp)[1]
@@ -123,7 +139,7 @@ def _leaf(index: int, name: str, path: tuple[str, ...], tp: Any) -> Column | str
 
 def table_column(
     ids: list[str] | None,
-) -> typing.Callable[[int, str, tuple[str, ...]], Column | str]:
+) -> typing.Callable[[int, str, tuple[str, ...]], Column | Unknown | str]:
     """How a table sheet's header names its columns: a column id (of ``ids``, when the YAML
     lists the columns), with a language after a dot for a text in several languages."""
 
@@ -139,6 +155,17 @@ def table_column(
         )
 
     return name_column
+
+
+def numeric_columns(grid: list[list[Any]], first: int) -> set[int]:
+    """The columns below row ``first`` (0-based header) whose cells all read as numbers."""
+    seen: dict[int, bool] = {}
+    for row in grid[first + 1 :]:
+        for i, cell in enumerate(row):
+            if cell is not None and cell != "":
+                number = isinstance(as_number(cell), int | float) and not isinstance(cell, bool)
+                seen[i] = seen.get(i, True) and number
+    return {i for i, number in seen.items() if number}
 
 
 def _members(tp: Any) -> set[Any]:
@@ -211,7 +238,7 @@ def parse_header(
     cells: list[Any],
     row: int,
     rel: str,
-    name_column: typing.Callable[[int, str, tuple[str, ...]], Column | str],
+    name_column: typing.Callable[[int, str, tuple[str, ...]], Column | Unknown | str],
 ) -> Header:
     """The header row ``cells`` (row number ``row``) read with ``name_column``: a column, or
     the message of the problem with its name."""
@@ -227,13 +254,15 @@ def parse_header(
         path = tuple(p.strip() for p in name.split("."))
         if not all(path):
             header.issues.append(
-                (SCHEMA, pos, f"column {name!r} has an empty part; write e.g. title.en", None)
+                (SCHEMA, pos, f"column {name!r} has an empty part; write e.g. title.en", None, None)
             )
             continue
         found = name_column(i, name, path)
+        if isinstance(found, Unknown):
+            header.issues.append((UNKNOWN_KEY, pos, found.message, None, found.meant))
+            continue
         if isinstance(found, str):
-            rule = UNKNOWN_KEY if found.startswith("unknown key ") else SCHEMA
-            header.issues.append((rule, pos, found, None))
+            header.issues.append((SCHEMA, pos, found, None, None))
             continue
         clash = place(_clash(found, seen), pos)
         if clash is not None:
@@ -254,6 +283,7 @@ def _clash(column: Column, seen: dict[tuple[str, ...], Column]) -> Issue | None:
                 pos,
                 f"column {column.name!r} appears twice (first in {where}); keep one of them",
                 None,
+                None,
             )
         short, long_ = sorted((path, column.path), key=len)
         if long_[: len(short)] == short:
@@ -265,12 +295,13 @@ def _clash(column: Column, seen: dict[tuple[str, ...], Column]) -> Issue | None:
                 f"a text is one column {text} in the source language, or one column per "
                 f"language ({text}.en, {text}.it...); rename one of them",
                 None,
+                "/".join(short),
             )
     return None
 
 
 def place(issue: Issue | None, pos: Pos) -> Issue | None:
-    return None if issue is None else (issue[0], pos, issue[2], issue[3])
+    return None if issue is None else (issue[0], pos, issue[2], issue[3], issue[4])
 
 
 def blank_headers(grid: list[list[Any]], header: Header, rel: str) -> list[Issue]:
@@ -292,6 +323,7 @@ def blank_headers(grid: list[list[Any]], header: Header, rel: str) -> list[Issue
                         f"them; name it in row {header.row} (e.g. text.en), or start its header "
                         "with # to mark it as notes",
                         Severity.WARNING,
+                        None,
                     )
                 )
                 break

@@ -21,6 +21,7 @@ from .colours import NONE
 from .cuts import HOME, Cut, Zone, cut_of
 from .issues import TextIssue, face_id
 from .kinds import kind_of
+from .kinds.image import low_resolution
 from .layouts import Resolved, face_layout_id, layout_table, resolve_layout
 from .ops import FillOp, ImageOp, Op, StrokeOp
 from .values import (
@@ -166,6 +167,9 @@ class FaceEngine(FaceValues):
             if img is not None:
                 path, iw, ih = img
                 vector = self.drawing(path)
+                if vector is None:  # the whole face: art printed too coarse is a finding
+                    where = face.at("art") if face.art else face.pos
+                    low_resolution(self, "cover", art, where, (w, h), (iw, ih))
                 art_op = ImageOp((0, 0, w, h), path, bleed, iw, ih, face.art_bleed, vector=vector)
                 ops.append(art_op)
         fc = FaceCtx(face, card, w, h, palette, self._values(face, card))

@@ -19,9 +19,21 @@ class TextIssue:
     face: str = ""  # face_id() of the face it is on ("" for the setup sheet)
     structural: bool = False  # validation's structure checks report it too (with suggestions)
     chars: str = ""  # missing-glyph: the characters no font has
+    # what it breaks and what it needs (pnp.core.causes): a card's field a template prints
+    subject: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
 
     def report_to(self, report: Report, game: str) -> None:
-        report.add(self.rule, self.pos, self.message, game=game, lang=self.lang, face=self.face)
+        report.add(
+            self.rule,
+            self.pos,
+            self.message,
+            game=game,
+            lang=self.lang,
+            face=self.face,
+            subject=self.subject,
+            needs=self.needs,
+        )
 
 
 def face_id(owner: Any, card: Any, face: Any, side: str) -> str:

@@ -182,7 +182,21 @@ class TextOp(Operation):
     shadow: tuple[Fit, float, float, float] | None = None  # fitted in its colour, dx, dy, alpha
 
     def draw(self, s: Surface) -> None:
-        """The fitted text in its box (its shadow first, offset and faded)."""
+        """The fitted text in its box (its shadow first, offset and faded). A text that does
+        not fit (reported: text-overflow) is clipped to its box: it never prints over the
+        rest of the face or past the cut. A text that fits is drawn as it always was."""
+        c = s.canvas
+        if self.fit.overflow is None:
+            self._draw(s)
+            return
+        c.saveState()
+        try:
+            clip_to(c, self.box, s.face_h)
+            self._draw(s)
+        finally:
+            c.restoreState()
+
+    def _draw(self, s: Surface) -> None:
         c = s.canvas
         with faded(c, self.opacity):
             if self.shadow is not None:

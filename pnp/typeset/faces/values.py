@@ -95,6 +95,53 @@ def _template_problem(
     return text
 
 
+def missing_name(
+    exc: Exception, source: str, env: Any, ctx: dict[str, Any] | None = None
+) -> str | None:
+    """The card field a template asked for and the card lacks (``values.tools``, ``flavor``),
+    read from the template's own syntax tree (``ctx``: what it was rendered with, so that
+    ``texts.tools`` it has is not taken for ``values.tools`` it lacks); None when the error
+    is of another kind."""
+    import re
+
+    from jinja2 import TemplateError, nodes
+
+    found = re.search(r"has no attribute '([^']+)'|'([^']+)' is undefined", str(exc))
+    if found is None:
+        return None
+    if found.group(2):
+        return found.group(2)
+    name = found.group(1)
+    try:
+        tree = env.parse(source)
+    except (TemplateError, RecursionError):  # it was rendered, so it parses; else, no chain
+        return None
+    for node in tree.find_all(nodes.Getattr):
+        if node.attr == name and isinstance(node.node, nodes.Name):
+            owner = (ctx or {}).get(node.node.name)
+            if isinstance(owner, dict) and name in owner:
+                continue  # this one has it: another chain lacks it
+            return f"{node.node.name}.{name}"
+    return None
+
+
+def card_problem(meant: str, card: str, template: Pos, ctx: dict[str, Any]) -> str:
+    """A card lacks a field its layout's template prints: which, where the template is, what
+    the card has and the name it may have meant."""
+    from ...content.schema import suggest
+
+    owner, _dot, name = meant.rpartition(".")
+    known = sorted(ctx.get(owner, {}) if owner else ctx)
+    shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
+    has = f"its {owner}: {shown or 'none'}" if owner else f"it has: {shown}"
+    names = known if owner else sorted({*known, *Face.TEXT_FIELDS})  # a text it may lack
+    return (
+        f"{card} has no {meant}, which the template at {template} prints; "
+        f"{suggest(name, names)}{has}; give the card its {meant} (in a spreadsheet: a "
+        f"column {meant}) or fix the template"
+    )
+
+
 class FaceValues:
     """The face engine's values: palette, colours, templates and image files of a face."""
 
@@ -276,10 +323,32 @@ class FaceValues:
             RecursionError,
             MemoryError,
         ) as exc:
-            if self.first(TEMPLATE, str(el.at(attr)), str(exc)):  # named: the first card
-                card_id = getattr(fc.card, "id", "") or self.face_name
-                message = _template_problem(exc, card_id, ctx, fc.values)
-                lang = attr == "template"  # a text's template may differ by language
-                self.issues.append(self.issue(TEMPLATE, el.at(attr), message, lang=lang))
+            self._template_failed(exc, el, attr, source, fc, ctx)
             return None
         return out[:MAX_TEMPLATE_CHARS]
+
+    def _template_failed(
+        self, exc: Exception, el: Element, attr: str, source: str, fc: FaceCtx, ctx: Any
+    ) -> None:
+        """A template that failed: at the card when the card lacks a field it prints (every
+        such card, folded under the first, or under what broke that field), else at the
+        template, once."""
+        lang = attr == "template"  # a text's template may differ by language
+        meant = missing_name(exc, source, self.env, ctx)
+        card = fc.card
+        path = getattr(card, "path", "")
+        if meant is not None and path and card.pos.line:
+            if not self.first(TEMPLATE, str(el.at(attr)), meant, path):
+                return
+            where = card.at(meant.split(".")[0]) if card.given(meant.split(".")[0]) else card.pos
+            group = f"templates/{el.at(attr)}/{meant}"
+            issue = self.issue(
+                TEMPLATE, where, card_problem(meant, self._named(fc), el.at(attr), ctx), lang=lang
+            )
+            field = f"{path}/{meant.replace('.', '/')}"  # or a key of that name pnp did not read
+            issue.subject, issue.needs = (group,), (field, f"{path}/{meant.split('.')[-1]}", group)
+            self.issues.append(issue)
+        elif self.first(TEMPLATE, str(el.at(attr)), str(exc)):  # named: the first card
+            card_id = getattr(card, "id", "") or self.face_name
+            message = _template_problem(exc, card_id, ctx, fc.values)
+            self.issues.append(self.issue(TEMPLATE, el.at(attr), message, lang=lang))
