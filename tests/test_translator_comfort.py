@@ -56,3 +56,53 @@ def test_counts_take_plural_forms(tmp_path: Path) -> None:
     assert ngettext("{n} error", "{n} errors", 1, "it").format(n=1) == "1 errore"
     assert ngettext("{n} error", "{n} errors", 3, "it").format(n=3) == "3 errori"
     assert ngettext("{n} warning", "{n} warnings", 1, "fr").format(n=1) == "1 avertissement"
+
+
+PL = "locales/pl/LC_MESSAGES/mini.po"
+
+
+def term_findings(root: Path) -> list[str]:
+    result = runner.invoke(app, ["validate", "mini", "--root", str(root)])
+    return [ln for ln in result.stdout.splitlines() if "[inconsistent-term]" in ln]
+
+
+def test_a_glossary_settles_a_term(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "inconsistent-term")
+    (root / "expected.txt").unlink(missing_ok=True)
+    before = term_findings(root)
+    assert any(ln.startswith(f"{PL}:89:1: ") and "two ways" in ln for ln in before)
+    po = root / PL
+    # the translator decides: Alpha is "Pierwsza", everywhere
+    text = po.read_text("utf-8").replace("# glossary: Alpha\n", "# glossary: Alpha = Pierwsza\n")
+    po.write_text(text, "utf-8")
+    after = term_findings(root)
+    card_title, card_text = f"{PL}:54:1: ", f"{PL}:59:1: "
+    assert [ln.split("warning")[0] for ln in after if "'Alpha'" in ln] == [card_title, card_text]
+    (title,) = [ln for ln in after if ln.startswith(card_title)]
+    assert "'Alfa' here, but the glossary (line 5) says 'Pierwsza'" in title
+    assert not any(ln.startswith(f"{PL}:89:1: ") for ln in after)  # the column agrees now
+    assert not any(ln.startswith(f"{PL}:5:1: ") for ln in after)  # the line reads now
+    # update keeps the glossary where it is, and it still settles the term
+    assert runner.invoke(app, ["i18n", "update", "mini", "--root", str(root)]).exit_code == 0
+    assert "# glossary: Alpha = Pierwsza\n# glossary: Coin = Moneta" not in po.read_text()
+    assert "# glossary: Coin = Moneta\n# glossary: Alpha = Pierwsza\nmsgid" in po.read_text()
+    assert any("glossary (line 5) says 'Pierwsza'" in ln for ln in term_findings(root))
+
+
+def test_inflected_terms_pass_and_names_keep_their_case(tmp_path: Path) -> None:
+    from pnp.validate.terms import _holds
+
+    assert _holds("Weź monetę, potem pokaż swoją Betę.", "Moneta")
+    assert _holds("Zdobądź 2 monety. Odrzuć Alfę.", "Alfa")
+    assert _holds("Il Robot di Nascita", "robot")
+    assert not _holds("Weź żeton.", "Moneta")
+    root = make_root(tmp_path, FIXTURES / "inconsistent-term")
+    po = root / PL
+    # "Coin" is in the glossary: found as "coin" too; "Beta" is a name: "beta" is not it
+    text = po.read_text("utf-8").replace(
+        'msgid "Take a Coin, then show your Beta."\nmsgstr "Weź monetę',
+        'msgid "Take a coin, then show your beta."\nmsgstr "Weź żeton',
+    )
+    po.write_text(text, "utf-8")
+    (line,) = [ln for ln in term_findings(root) if ln.startswith(f"{PL}:69:1: ")]
+    assert "'Coin' (the glossary 'Moneta' at line 4)" in line and "'Beta'" not in line

@@ -236,6 +236,11 @@ UNTRANSLATABLE = rule(
     Severity.WARNING,
     "a layout template or a card filter prints words or codes that no translation reaches",
 )
+INCONSISTENT_TERM = rule(
+    "inconsistent-term",
+    Severity.WARNING,
+    "one source term is translated two ways in a catalog, or not as its glossary says",
+)
 PO_CONFLICT = rule(
     "translation-conflict",
     Severity.WARNING,

@@ -14,7 +14,7 @@ def load_all() -> None:
     """Import every check module: each adds its checks to CHECKS (in this order)."""
     # the order of registration is the order of the checks
     from . import box, geometry, invariants, numbers, scenarios, structure, tables, texts  # noqa: F401, I001
-    from . import assumptions, limits, scripts, untranslatable  # noqa: F401
+    from . import assumptions, limits, scripts, terms, untranslatable  # noqa: F401
 
 
 def catalogs_for(root: Root, game: Game, report: Report) -> Translations:

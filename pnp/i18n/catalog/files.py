@@ -9,12 +9,13 @@ temporary file and a rename, and a file that would not change is not written.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...content.load import Root
 from ...core.errors import PnpError
 from ...core.files import ReadRefused, read_limited, root_of, write_atomic
+from ..glossary import Term, read_glossary
 from ..plural import PluralForms
 from ..po import Catalog, Entry, PoReadError, encode, parse
 from ..pocheck import PoProblem, scan_po
@@ -70,6 +71,7 @@ class Loaded:
     warnings: list[PoProblem]
     plural: PluralForms | None
     plural_line: int = 0  # the line of the header's Plural-Forms (0: none)
+    glossary: list[Term] = field(default_factory=list)  # the header's glossary lines
 
 
 def load_catalog(path: Path, rel: str) -> Loaded:
@@ -85,7 +87,8 @@ def load_catalog(path: Path, rel: str) -> Loaded:
     except PoReadError as exc:
         raise CatalogError(rel, [PoProblem(exc.line, exc.col, exc.message, "error")]) from None
     _same_entries(rel, catalog, scan.msgstr_lines)
-    return Loaded(catalog, warnings, scan.plural, scan.plural_line)
+    glossary = read_glossary(scan.text, catalog.header.line)
+    return Loaded(catalog, warnings, scan.plural, scan.plural_line, glossary)
 
 
 def _same_entries(

@@ -10,6 +10,7 @@ from ...content.load import Root
 from ...content.model import Game, Text
 from ...core.findings import Pos, Report
 from ...core.rules import PLURAL_FORMS, PO_CONFLICT, PO_SYNTAX, PO_WARNING
+from ..glossary import Term
 from ..plural import PluralForms
 from ..plural_language import plural_mismatch
 from ..po import Entry
@@ -41,6 +42,7 @@ class LangCatalog:
     bad: dict[str, Entry] = field(default_factory=dict)
     # a regional catalog's language (en_GB: en), consulted for what this one leaves out
     parent: LangCatalog | None = None
+    glossary: list[Term] = field(default_factory=list)  # the header's (pnp.i18n.glossary)
 
     def entry(self, key: str) -> Entry | None:
         return self.entries.get(key)
@@ -139,7 +141,9 @@ def read_translations(root: Root, game: Game, report: Report) -> Translations:
 
 def _lang_catalog(lang: str, rel: str, loaded: Loaded) -> LangCatalog:
     entries = {key_of(e.msgctxt, e.msgid): e for e in loaded.catalog.entries}
-    return LangCatalog(lang, rel, entries, loaded.plural, loaded.plural_line)
+    return LangCatalog(
+        lang, rel, entries, loaded.plural, loaded.plural_line, glossary=loaded.glossary
+    )
 
 
 def _pos(rel: str, problem: PoProblem) -> Pos:
