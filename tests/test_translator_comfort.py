@@ -3,6 +3,7 @@ forms."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -106,3 +107,47 @@ def test_inflected_terms_pass_and_names_keep_their_case(tmp_path: Path) -> None:
     po.write_text(text, "utf-8")
     (line,) = [ln for ln in term_findings(root) if ln.startswith(f"{PL}:69:1: ")]
     assert "'Coin' (the glossary 'Moneta' at line 4)" in line and "'Beta'" not in line
+
+
+def test_status_puts_a_catalog_error_first_and_never_counts_it_done(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "po-syntax")
+    result = runner.invoke(app, ["i18n", "status", "mini", "--root", str(root)])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(
+        "locales/fr/LC_MESSAGES/mini.po:12:8: error [po-syntax] [fr] this string is not closed"
+    )
+    assert lines[1].startswith("game ")
+    (fr,) = [ln for ln in lines if ln.startswith("mini ") and " fr " in ln]
+    assert "%" not in fr and "catalog unreadable" in fr  # no count: nothing of it was read
+    assert "pnp i18n update" not in result.stdout  # its texts are not listed one by one
+    data = runner.invoke(app, ["i18n", "status", "mini", "--format", "json", "--root", str(root)])
+    (row,) = [r for r in json.loads(data.stdout) if r["lang"] == "fr"]
+    assert row["percent"] is None and row["translated"] is None and not row["readable"]
+
+
+def test_status_lists_the_missing_entries(tmp_path: Path) -> None:
+    root = make_root(tmp_path, FIXTURES / "inconsistent-term")
+    po = root / PL
+    text = po.read_text("utf-8").replace(
+        'msgid "Take a Coin, then show your Beta."\nmsgstr "Weź monetę, potem pokaż swoją kartę."',
+        'msgid "Take a Coin, then show your Beta."\nmsgstr ""',
+    )
+    po.write_text(text, "utf-8")
+    assert runner.invoke(app, ["i18n", "update", "mini", "--root", str(root)]).exit_code == 0
+    result = runner.invoke(app, ["i18n", "status", "mini", "--root", str(root)])
+    lines = result.stdout.splitlines()
+    (row,) = [ln for ln in lines if ln.startswith("mini ") and " pl " in ln]
+    missing = int(row.split()[5])
+    listed = [ln for ln in lines if "[pl] not translated: " in ln]
+    # the card's text first (the file's order), with its context, source text and msgstr line
+    line = po.read_text("utf-8").splitlines().index('msgid "Take a Coin, then show your Beta."')
+    assert listed[0] == (
+        f"{PL}:{line + 2}:1: [pl] not translated: decks/main/cards/beta/text "
+        "“Take a Coin, then show your Beta.”"
+    )
+    assert len(listed) == 12 < missing  # shortened, and says so
+    more = f"  ... and {missing - 12} more (missing) in mini pl; `pnp -v i18n status mini`"
+    assert any(ln.startswith(more) for ln in lines)
+    every = runner.invoke(app, ["-v", "i18n", "status", "mini", "--root", str(root)])
+    assert len([ln for ln in every.stdout.splitlines() if "not translated: " in ln]) == missing

@@ -35,8 +35,9 @@ def below_threshold(
     notes = []
     for lang in langs:
         st = rows.get(lang)
-        if st is None or st.source or st.percent >= least:
-            continue
+        percent = st.percent if st is not None else None
+        if st is None or st.source or percent is None or percent >= least:
+            continue  # a catalog that cannot be read stops its language anyway
         verdict.skipped.add((game.id, lang))
         notes.append(
             tr(
@@ -45,7 +46,7 @@ def below_threshold(
             ).format(
                 game=game.id,
                 lang=lang,
-                percent=f"{st.percent:.1f}",
+                percent=f"{percent:.1f}",
                 least=f"{least:g}",
                 translated=st.translated,
                 total=st.total,
