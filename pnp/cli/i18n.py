@@ -123,8 +123,9 @@ STATUS_KINDS = {
     "fuzzy": "fuzzy: check it, then remove the fuzzy flag",
     "outdated": "made for an older source text: run `pnp i18n update`",
     "absent": "not in the catalog: run `pnp i18n update`",
+    "form": "a plural form is empty (it prints the source text): fill each msgstr[N]",
 }
-_ORDER = {"fuzzy": 0, "outdated": 1, "absent": 2, "missing": 3, "overflow": 4, "glyph": 5}
+_ORDER = {"fuzzy": 0, "form": 1, "outdated": 2, "absent": 3, "missing": 4, "overflow": 5}
 LISTED = 12  # lines of one kind listed per language (pnp -v: all)
 SOURCE_CHARS = 60  # of a source text quoted
 

@@ -9,7 +9,7 @@ from ...content.load import Root
 from ...content.model import Game
 from ...core.findings import Pos
 from ..po import Entry
-from ..words import CONTEXT, Word, builtin
+from ..words import CONTEXT, SOURCE_LANGUAGE, Word, builtin
 from .files import catalog_languages, po_path
 from .pot import game_words, source_forms
 from .translations import LangCatalog, Translations, key_of
@@ -65,9 +65,13 @@ class LangStatus:
 def status(
     root: Root, game: Game, translations: Translations, printed: set[str] | None = None
 ) -> list[LangStatus]:
-    """Per language: texts translated (inline or PO), fuzzy, missing, each problem placed.
+    """Per language: texts translated, fuzzy, missing, each problem placed.
 
-    Counted: the texts the sheets print, and pnp's own words for them."""
+    Counted: the texts the sheets print, and pnp's own words for them. A text with an entry in
+    the language's catalog counts as msgfmt counts that entry (so that a catalog brought up to
+    date by ``update`` reads the same in ``msgfmt --statistics``); one without counts as
+    translated when the YAML has its text in the language (or it is the source language, or
+    pnp's own word in English or in pnp's translation)."""
     langs = list(dict.fromkeys([*game.languages, *catalog_languages(root, game.id)]))
     src = game.source_language
     texts = [
@@ -91,10 +95,9 @@ def status(
             continue
         for text in texts:
             st.total += 1
-            if st.source or lang in text.values:
-                st.translated += 1
-                continue
             state, entry = cat.text_state(text, src) if cat else ("absent", None)
+            if state == "absent" and (st.source or lang in text.values):
+                state = "translated"  # no entry: the YAML's own text prints
             source = source_forms(text, src)[0] or ""
             _count(st, cat, state, entry, Problem(state, text.pos, text.ctx, source))
         _count_words(st, cat, words)
@@ -103,18 +106,16 @@ def status(
 
 
 def _count_words(st: LangStatus, cat: LangCatalog | None, words: list[Word]) -> None:
-    """pnp's own words on the sheets: English needs none; pnp's translation counts."""
-    english = st.lang.split("_")[0] == "en"
+    """pnp's own words on the sheets, as the catalog has them; with no entry (or no catalog),
+    English needs none and pnp's own translation counts."""
+    english = st.lang.split("_")[0] == SOURCE_LANGUAGE
     pnp_words = builtin(st.lang) if not english else None
     for word in words:
         st.total += 1
-        if english:
-            st.translated += 1
-            continue
         key = key_of(CONTEXT, word.msgid)
         state, entry = cat.state(key, word.msgid, word.plural) if cat else ("absent", None)
-        if state != "translated" and pnp_words is not None and pnp_words.get(word.msgid):
-            state = "translated"  # pnp's own translation prints
+        if state == "absent" and (english or (pnp_words and pnp_words.get(word.msgid))):
+            state = "translated"  # pnp's own words print
         at = Pos(cat.rel) if cat else Pos("")
         _count(st, cat, state, entry, Problem(state, at, CONTEXT, word.msgid))
 
@@ -122,13 +123,20 @@ def _count_words(st: LangStatus, cat: LangCatalog | None, words: list[Word]) -> 
 def _count(
     st: LangStatus, cat: LangCatalog | None, state: str, entry: Entry | None, problem: Problem
 ) -> None:
-    """Count a text in its state; a text not translated is a problem, placed at its entry's
-    msgstr line when the catalog has one (else where ``problem`` says)."""
+    """Count a text in its state as ``msgfmt --statistics`` counts its entry (translated: not
+    fuzzy and a first form; fuzzy: fuzzy with a first form; else untranslated); a text not
+    translated is a problem, placed at its entry's msgstr line when the catalog has one (else
+    where ``problem`` says). A plural entry with a later form empty counts as translated, as
+    msgfmt counts it, and is listed as a problem (``form``): that form prints the source."""
+    if cat is not None and entry is not None:
+        problem.pos = cat.pos(entry)
+    if state == "missing" and entry is not None and entry.translated and not entry.fuzzy:
+        problem.kind = "form"
+        st.problems.append(problem)
+        state = "translated"
     if state == "translated":
         st.translated += 1
         return
-    if cat is not None and entry is not None:
-        problem.pos = cat.pos(entry)
     if state == "fuzzy":
         st.fuzzy += 1
     else:
