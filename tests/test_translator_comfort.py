@@ -151,3 +151,86 @@ def test_status_lists_the_missing_entries(tmp_path: Path) -> None:
     assert any(ln.startswith(more) for ln in lines)
     every = runner.invoke(app, ["-v", "i18n", "status", "mini", "--root", str(root)])
     assert len([ln for ln in every.stdout.splitlines() if "not translated: " in ln]) == missing
+
+
+BELOW = 80  # points below the text's box that are still its face, blank, on the proof
+LONG_FR = (
+    "Gagnez deux pièces, puis "
+    + "racontez une très longue histoire à chaque joueuse autour de la table, " * 6
+    + "{coin}."
+)
+
+
+def test_the_proof_clips_an_overflowing_text_and_marks_it(tmp_path: Path) -> None:
+    """Seen on the rendered page: the French text laid out past its box (its glyphs are in
+    the page's content below the box) prints nothing there, and the box is framed in red
+    with the mark word inside it."""
+    import pdfplumber
+    import pypdfium2
+
+    from pnp.i18n.catalog import read_catalog
+    from pnp.i18n.po import dumps
+    from pnp.i18n.words import gettext
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    decks = root / "cards/mini/decks.yaml"
+    text = decks.read_text("utf-8").replace(
+        "    name: {en: Main deck, it: Mazzo}\n",
+        "    name: {en: Main deck, it: Mazzo}\n    layout: plain\n",
+    )
+    text += (  # one text box at the top of a white card, nothing below it
+        "layouts:\n  plain:\n    elements:\n"
+        "      - {name: text, box: [5, 5, 53, 12], field: text, size: 9, min_size: 8}\n"
+    )
+    decks.write_text(text, "utf-8")
+    assert runner.invoke(app, ["i18n", "init", "mini", "fr", "--root", str(root)]).exit_code == 0
+    po = root / "locales/fr/LC_MESSAGES/mini.po"
+    cat = read_catalog(po, po.name)
+    for entry in cat.entries:
+        if entry.msgctxt == "decks/main/cards/alpha/text":
+            entry.msgstr = [LONG_FR]
+    po.write_text(dumps(cat), "utf-8")
+    args = ["build", "mini", "--lang", "fr", "--proof", "--root", str(root)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0 and "[text-overflow] [fr]" in result.output
+    proof = root / "output/mini/mini-fr-proof.pdf"
+    scale = 4  # pixels per point
+    image = pypdfium2.PdfDocument(proof)[0].render(scale=scale).to_pil().convert("RGB")
+    pixels = image.load()
+    width, height = image.size
+    red = [
+        (x, y)
+        for y in range(0, height, 2)
+        for x in range(0, width, 2)
+        if pixels[x, y][0] > 180 and pixels[x, y][1] < 60 and pixels[x, y][2] < 60
+    ]
+    assert red, "no red frame on the proof"
+    left, right = min(x for x, _ in red), max(x for x, _ in red)
+    top, bottom = min(y for _, y in red), max(y for _, y in red)
+    # the red frame is the text's box: 53 x 12 mm, shown smaller beside the source face
+    assert 1.5 < (right - left) / (bottom - top) < 8
+    with pdfplumber.open(proof) as pdf:
+        chars = pdf.pages[0].chars
+    red_chars = [c for c in chars if tuple(c["non_stroking_color"] or ())[:1] > (0.8,)]
+    red_chars = [c for c in red_chars if tuple(c["non_stroking_color"])[1:] == (0, 0)]
+    assert "".join(c["text"] for c in red_chars) == gettext("overflow", "fr")  # the mark...
+    for c in red_chars:  # ...inside the frame
+        assert left <= c["x0"] * scale and c["x1"] * scale <= right + 1
+        assert top <= c["top"] * scale and c["bottom"] * scale <= bottom + 2
+    # the text goes on below its box in the page's content...
+    below = [
+        c
+        for c in chars
+        if left < c["x0"] * scale < right
+        and bottom + 4 < c["top"] * scale < bottom + BELOW * scale  # on the same face
+        and c["text"].strip()
+    ]
+    assert len(below) > 50
+    # ...and not one of those glyphs is printed: nothing dark below the frame
+    dark = [
+        (x, y)
+        for y in range(bottom + 3, bottom + BELOW * scale)
+        for x in range(left + 2, right - 1)
+        if sum(pixels[x, y]) < 3 * 120
+    ]
+    assert dark == []

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ...content.model import Board, Face
@@ -191,13 +192,16 @@ class FaceDrawer:
                     c.setDash()
                 c.rect(*rect, stroke=1, fill=0)
                 c.setDash()
-                c.setFillColor(colors.HexColor("#d50000"))
-                c.setFont(self.ctx.fonts.main.font("bold"), 5)
+                bold = self.ctx.fonts.main.font("bold")
                 if flag == "overflow":
                     word = self.ctx.w("overflow")
                 else:
                     word = self.ctx.w("error in the catalog")
-                c.drawString(rect[0] + 1, rect[1] + 1, word)
+                c.setFillColor(colors.white)  # readable over the text it marks
+                c.rect(rect[0] + 0.6, rect[1] + 0.6, stringWidth(word, bold, 5) + 0.8, 5.6, 0, 1)
+                c.setFillColor(colors.HexColor("#d50000"))
+                c.setFont(bold, 5)
+                c.drawString(rect[0] + 1, rect[1] + 1.4, word)
             else:
                 c.setStrokeColor(colors.HexColor("#ef6c00"))
                 c.setLineWidth(0.9)
