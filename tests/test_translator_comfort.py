@@ -234,3 +234,41 @@ def test_the_proof_clips_an_overflowing_text_and_marks_it(tmp_path: Path) -> Non
         if sum(pixels[x, y]) < 3 * 120
     ]
     assert dark == []
+
+
+def test_a_column_prints_its_codes_by_their_labels(tmp_path: Path) -> None:
+    """Codes the checks compare (black+red) print as their labels, translated like any text."""
+    from pypdf import PdfReader
+
+    from pnp.i18n.catalog import read_catalog
+    from pnp.i18n.po import dumps
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(
+        decks.read_text("utf-8")
+        + "  pairs:\n    title: {en: Pairs, it: Coppie}\n    columns:\n"
+        + "      - id: pair\n        title: {en: Pair, it: Coppia}\n"
+        + "        labels: {black: {en: Debt, it: Debito}, red: {en: Crime, it: Crimine}}\n"
+        + "      - {id: score, title: {en: Score, it: Punti}}\n"
+        + "    rows:\n      - [black+red, 1]\n      - [red+red, 2]\n",
+        "utf-8",
+    )
+    game = root / "cards/mini/game.yaml"
+    game.write_text(game.read_text("utf-8").replace("tables: [deal]", "tables: [deal, pairs]"))
+    assert runner.invoke(app, ["validate", "mini", "--root", str(root)]).exit_code == 0
+    assert runner.invoke(app, ["i18n", "init", "mini", "fr", "--root", str(root)]).exit_code == 0
+    po = root / "locales/fr/LC_MESSAGES/mini.po"
+    cat = read_catalog(po, po.name)
+    french = {"Debt": "Dette", "Crime": "Délit"}
+    labels = [e for e in cat.entries if (e.msgctxt or "").startswith("tables/pairs/")]
+    assert {e.msgid for e in labels if "/labels/" in (e.msgctxt or "")} == set(french)
+    for entry in labels:
+        entry.msgstr = [french.get(entry.msgid, entry.msgid)]
+    po.write_text(dumps(cat), "utf-8")
+    result = runner.invoke(app, ["build", "mini", "--lang", "fr", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    pdf = PdfReader(root / "output/mini/mini-fr-a4.pdf")
+    text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "Dette+Délit" in text and "Délit+Délit" in text
+    assert "black" not in text and "red+red" not in text

@@ -9,7 +9,9 @@ is written (rule ``untranslatable-text``):
 - a template choosing its words by language (``{% if lang == 'es' %}...{% else %}...``): every
   language but the ones named prints the ``else`` words;
 - a template printing the card's ``id`` or ``tags``, and a scenario's card filter without a
-  ``mark:``: the setup steps print its tag and values, codes no translator can change.
+  ``mark:``: the setup steps print its tag and values, codes no translator can change;
+- a table column with ``labels:`` (what each code of its cells prints) whose cell holds a code
+  it has no label for: that code prints as written.
 
 Templates are read with Jinja's parser only (nothing is run). A word is two letters or more
 outside ``{icon}`` markup; numbers and signs are no words.
@@ -24,6 +26,7 @@ from typing import Any
 from ..content.model import Element, Game
 from ..core.findings import Pos
 from ..core.rules import UNTRANSLATABLE
+from ..typeset.faces.tables import CODE
 from .context import CheckContext, check
 
 WORD = re.compile(r"[^\W\d_]{2,}")
@@ -66,6 +69,29 @@ def untranslatable_text(game: Game, ctx: CheckContext) -> None:
                     'how players recognise those cards (an icon such as "{first}", or a text '
                     "in each language)",
                 )
+
+
+@check
+def unlabelled_codes(game: Game, ctx: CheckContext) -> None:
+    """A column that prints its codes by labels: a code it has no label for prints as it is."""
+    for table in game.tables.values():
+        for col in table.columns:
+            if not col.labels:
+                continue
+            for cells, positions in zip(table.cells, table.cell_pos, strict=True):
+                value = cells.get(col.id)
+                if not isinstance(value, str):
+                    continue
+                codes = [c for c in CODE.findall(value) if c not in col.labels and WORD.search(c)]
+                if codes:
+                    ctx.add(
+                        UNTRANSLATABLE,
+                        positions.get(col.id, table.pos),
+                        f"table {table.id}: column {col.id} prints its codes by their labels, "
+                        f"and has none for {', '.join(dict.fromkeys(codes))}, which would print "
+                        f"as written in every language: add it to the column's labels: (known: "
+                        f"{', '.join(col.labels)})",
+                    )
 
 
 def template_problems(source: str) -> list[tuple[int, str]]:
