@@ -303,3 +303,54 @@ def test_pnp_new_draws_a_card_a_designer_could_keep(tmp_path: Path) -> None:
     # a back: dark blue, lighter at its top-left than at its bottom-right (gradient at 45°)
     corner, far = _pixel(back, x + pt(2), top), _pixel(back, x + pt(60), top + pt(80))
     assert sum(corner) > sum(far) + 30
+
+
+def test_an_svg_image_and_an_svg_icon_take_their_elements_opacity(tmp_path: Path) -> None:
+    """renderPDF sets each SVG shape's own alpha (its fill-opacity, 1) after its colour: the
+    element's opacity must still apply, to an SVG image as to an SVG icon in a faded text."""
+    from PIL import Image
+
+    from helpers import FIXTURES
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    game = root / "cards" / "mini"
+    (game / "art").mkdir()
+    square = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+    (game / "art" / "red.svg").write_text(
+        f'{square}<rect width="10" height="10" fill="#ff0000"/></svg>', "utf-8"
+    )
+    meta = (game / "game.yaml").read_text("utf-8")
+    meta = meta.replace("icons:\n", "icons:\n  red: {image: art/red.svg}\n")
+    (game / "game.yaml").write_text(meta, "utf-8")
+    decks = (
+        (game / "decks.yaml")
+        .read_text("utf-8")
+        .replace(
+            'text: {en: "Gain 2 {coin}.", it: "Guadagna 2 {coin}."}',
+            'layout: faded\n        text: {en: "{red}", it: "{red}"}',
+        )
+    )
+    decks += (
+        "layouts:\n  faded:\n    elements:\n"
+        "      - {box: [5, 5, 20, 20], image: art/red.svg, opacity: 0.5}\n"
+        "      - {box: [30, 5, 28, 28], field: text, size: 60, opacity: 0.5}\n"
+        "      - {box: [5, 40, 20, 20], image: art/red.svg}\n"
+    )
+    (game / "decks.yaml").write_text(decks, "utf-8")
+    out = tmp_path / "out"
+    args = ["build", "mini", "--lang", "en", "--png", "100", "--root", str(root), "--out", str(out)]
+    with running(fresh=True):
+        result = CliRunner().invoke(app, [*args, "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    face = Image.open(out / "mini/mini-en-png/main-alpha-front.png").convert("RGB")
+    px = face.width / 63  # pixels per mm
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        return face.getpixel((round(x * px), round(y * px)))
+
+    opaque, image = at(15, 50), at(15, 15)
+    assert opaque[0] > 240 and opaque[1] < 15  # full red without opacity
+    assert image[0] > 240 and 110 < image[1] < 145 and 110 < image[2] < 145  # red at half
+    icon = [at(x / 4, y / 4) for x in range(120, 232) for y in range(20, 132)]
+    reds = [p for p in icon if p[0] > 240 and p[1] < 200]
+    assert reds and all(110 < p[1] < 145 for p in reds), sorted(set(reds))[:5]  # half too

@@ -33,6 +33,7 @@ from pnp.typeset.faces.cuts import (
     cut_of,
     text_ink,
     text_rows,
+    turned_box,
 )
 from pnp.typeset.fonts import fontset
 from pnp.typeset.text import TextStyle, fit_text
@@ -137,6 +138,22 @@ def test_lines_of_a_paragraph_follow_its_alignment(fonts: Any) -> None:
     assert all(r.left >= 5 - 0.2 for r in rows)
     tops = [r.top for r in rows]
     assert tops == sorted(tops)
+
+
+def test_an_overflowing_text_is_measured_as_printed_clipped_to_its_box(fonts: Any) -> None:
+    """A word wider than its box is printed clipped to the box (TextOp.draw): the part past
+    the box is no ink, so a box 2 mm inside the trim keeps it clear of the cut."""
+    cut = Cut("rect", 63, 88)
+    box = (53.0, 12.0, 8.0, 30.0)  # ends 2 mm inside the right trim edge
+    op = _op("Unbreakablewordhere", box, fonts, valign="top", size=10, min_size=10)
+    assert op.fit.overflow is not None
+    assert max(row.right for row in text_rows(op)) > 63  # laid out past the trim...
+    ink = text_ink(op)
+    assert max(x for points in ink for x, _y in points) == pytest.approx(61)  # ...printed to 61
+    assert min(cut.clearance(p) for p in ink) == pytest.approx(2)
+    fitting = _op("Fits", (53.0, 12.0, 8.0, 30.0), fonts, valign="top", size=10)
+    assert fitting.fit.overflow is None
+    assert text_ink(fitting) == [turned_box(r.box(), fitting.box, 0) for r in text_rows(fitting)]
 
 
 # --- keeping a text clear ----------------------------------------------------------------------

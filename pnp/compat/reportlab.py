@@ -22,7 +22,8 @@
   and a text object's content list (``_code``), to mark glyphs with an ``/ActualText``;
 - a form XObject's resources (``pdfdoc.PDFFormXObject.format``, ``Canvas._setXObjects``),
   completed with its transparency states and shadings (:func:`complete_forms`); the text
-  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`);
+  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`),
+  an SVG's shapes too (:func:`draw_drawing`);
   paragraph word splitting (``paragraph._getFragWords``), to keep inline images with their
   word (:func:`glue_inline_images`);
 - ``rl_config.useA85``: off while pnp makes a PDF (:func:`pdf_settings`), since ASCII85 only
@@ -388,11 +389,35 @@ def colours_at_alpha(canvas: Any, opacity: float) -> Iterator[None]:
         own = colour.alpha if getattr(colour, "alpha", None) is not None else 1.0
         return colour.clone(alpha=own * opacity)
 
+    at_alpha.opacity = getattr(before, "opacity", 1.0) * opacity  # type: ignore[attr-defined]
+    at_alpha.before = before  # type: ignore[attr-defined]
     canvas._enforceColorSpace = at_alpha
     try:
         yield
     finally:
         canvas._enforceColorSpace = before
+
+
+def draw_drawing(canvas: Any, drawing: Any) -> None:
+    """A Drawing (an SVG read by svglib) at the opacity of the :func:`colours_at_alpha` block
+    it is in. ``renderPDF`` sets each shape's alpha (its ``fillOpacity``) after its colour,
+    undoing the colour hook's opacity: while it draws, the opacity scales every alpha set."""
+    from reportlab.graphics import renderPDF
+
+    hook = canvas._enforceColorSpace
+    opacity = getattr(hook, "opacity", 1.0)
+    if opacity >= 1:
+        renderPDF.draw(drawing, canvas, 0, 0)
+        return
+    fill, stroke = canvas.setFillAlpha, canvas.setStrokeAlpha
+    canvas._enforceColorSpace = hook.before
+    canvas.setFillAlpha = lambda a: fill(a * opacity)
+    canvas.setStrokeAlpha = lambda a: stroke(a * opacity)
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    finally:
+        del canvas.setFillAlpha, canvas.setStrokeAlpha
+        canvas._enforceColorSpace = hook
 
 
 _FORMS_COMPLETE = False  # form XObjects given all their resources, for the process

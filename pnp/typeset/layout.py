@@ -41,7 +41,13 @@ from reportlab.platypus import Paragraph as _RLParagraph
 from reportlab.platypus.flowables import Flowable
 
 from ..compat.bidi import embedding_levels, mirrored
-from ..compat.reportlab import begin_actual_text, complete_forms, end_actual_text, shape
+from ..compat.reportlab import (
+    begin_actual_text,
+    complete_forms,
+    draw_drawing,
+    end_actual_text,
+    shape,
+)
 from ..core.run import current
 from .fonts import FontSet
 from .markup import (
@@ -401,8 +407,6 @@ def draw_lines(
 
 def _vector_icon(canvas: Any, path: str, x: float, y: float, side: float) -> None:
     """An SVG icon as vector paths, its whole shape inside the icon's square (points)."""
-    from reportlab.graphics import renderPDF
-
     from ..content.assets import AssetError, svg_drawing
 
     if "drawImage" in vars(canvas):
@@ -417,7 +421,7 @@ def _vector_icon(canvas: Any, path: str, x: float, y: float, side: float) -> Non
     canvas.saveState()
     canvas.translate(x + (side - w * scale) / 2, y + (side - h * scale) / 2)
     canvas.scale(scale, scale)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    draw_drawing(canvas, drawing)  # at the text's opacity
     canvas.restoreState()
 
 

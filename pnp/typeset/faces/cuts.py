@@ -282,8 +282,23 @@ def _spans(para: Any, width: float) -> list[tuple[float, float]]:
 
 
 def text_ink(op: TextOp) -> list[list[Point]]:
-    """The corners of each printed line of a text, as turned on the face."""
-    return [turned_box(row.box(), op.box, op.rotate) for row in text_rows(op)]
+    """The corners of each printed line of a text, as turned on the face. A text that does
+    not fit is printed clipped to its box (:meth:`TextOp.draw`): only the part of a line
+    inside the box is ink."""
+    boxes = [row.box() for row in text_rows(op)]
+    if op.fit.overflow is not None:
+        boxes = [b for b in (_within(row, op.box) for row in boxes) if b is not None]
+    return [turned_box(box, op.box, op.rotate) for box in boxes]
+
+
+def _within(box: Box, clip: Box) -> Box | None:
+    """The part of ``box`` inside ``clip``; None when they do not overlap."""
+    left, top = max(box[0], clip[0]), max(box[1], clip[1])
+    right = min(box[0] + box[2], clip[0] + clip[2])
+    bottom = min(box[1] + box[3], clip[1] + clip[3])
+    if right <= left or bottom <= top:
+        return None
+    return left, top, right - left, bottom - top
 
 
 def turned_box(box: Box, about: Box, rotate: float) -> list[Point]:

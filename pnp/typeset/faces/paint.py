@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
-from ...compat.reportlab import colours_at_alpha, complete_forms
+from ...compat.reportlab import colours_at_alpha, complete_forms, draw_drawing
 from ...core.units import pt
 
 Point = tuple[float, float]
@@ -78,15 +78,13 @@ def clip_to(canvas: Any, box: Box, face_h: float, radius: float = 0.0) -> None:
 
 def draw_vector(canvas: Any, drawing: Any, rect: Box, face_h: float) -> None:
     """An SVG's drawing scaled into ``rect`` (mm), as vector paths."""
-    from reportlab.graphics import renderPDF
-
     complete_forms()  # an SVG may hold gradients and transparency
     x, y, w, h = rect
     dw, dh = float(drawing.width) or 1.0, float(drawing.height) or 1.0
     canvas.saveState()
     canvas.translate(pt(x), pt(face_h - y - h))
     canvas.scale(pt(w) / dw, pt(h) / dh)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    draw_drawing(canvas, drawing)  # at the opacity of the block it is in (faded)
     canvas.restoreState()
 
 
