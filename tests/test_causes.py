@@ -78,7 +78,7 @@ def test_text_json_and_summary_carry_the_folding(tmp_path: Path) -> None:
     assert len(lines) == 1
     assert lines[0].startswith("cards/mini/boards.yaml:4:11: error [schema]")
     assert lines[0].endswith("(and 2 more caused by this: reference x2; pnp -v lists them)")
-    assert "mini: 1 error(s), 0 warning(s); 2 more caused by them" in res.stderr
+    assert "mini: 1 error, 0 warnings; 2 more caused by them" in res.stderr
     res = runner.invoke(app, ["-v", "validate", "--root", str(root)])
     lines = res.stdout.splitlines()
     assert [ln.split(" [")[0] for ln in lines[1:3]] == [

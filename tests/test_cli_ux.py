@@ -154,7 +154,7 @@ def test_quiet_prints_errors_and_the_final_line_only(tmp_path: Path) -> None:
     warned = run("-q", "validate", "--root", str(new))
     assert warned.exit_code == 0
     assert warned.stdout == ""  # the missing Polish texts are warnings: not printed
-    assert re.fullmatch(r"x: 0 error\(s\), \d+ warning\(s\)\n", warned.stderr)
+    assert re.fullmatch(r"x: 0 errors, \d+ warnings\n", warned.stderr)
     root = make_root(tmp_path, FIXTURES / "clean")
     decks = root / "cards/mini/decks.yaml"
     decks.write_text(decks.read_text().replace("copies: 4", "copies: 5"))

@@ -183,3 +183,37 @@ def test_a_new_root_needs_no_fonts_of_its_own(tmp_path: Path) -> None:
     assert list((root / "output" / "solo").glob("*.pdf"))
     assert (BUNDLED_FONTS / "NotoSans-Regular.ttf").is_file()
     assert (BUNDLED_FONTS / "OFL.txt").is_file()  # the licence travels with the fonts
+
+
+def test_watch_says_which_language_was_not_built(tmp_path: Path) -> None:
+    """A catalog error stops its language only, and watch says so in one line, as build does."""
+    from pnp.i18n.catalog import read_catalog
+    from pnp.i18n.po import dumps
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    assert run("i18n", "init", "mini", "fr", "--root", str(root)).exit_code == 0
+    po = root / "locales/fr/LC_MESSAGES/mini.po"
+    cat = read_catalog(po, po.name)
+    for entry in cat.entries:
+        if entry.msgctxt == "decks/main/cards/alpha/text":
+            entry.msgstr = ["Gagnez 2 {coins}."]  # a placeholder misspelt
+    po.write_text(dumps(cat), "utf-8")
+    messages: list[str] = []
+    watcher = Watcher(open_root(root), "mini", ("it", "fr"), "a4", echo=messages.append)
+    built, _seconds = watcher.cycle()
+    assert built and (root / "output/mini/mini-it-a4.pdf").is_file()
+    assert not (root / "output/mini/mini-fr-a4.pdf").exists()
+    lines = [m for m in messages if "mini fr: not built" in m]
+    assert len(lines) == 1 and "{coin}" in lines[0] and "mini.po:57:1" in lines[0], messages
+    # only French asked: nothing is built, and the line still says why
+    messages.clear()
+    watcher = Watcher(open_root(root), "mini", ("fr",), "a4", echo=messages.append)
+    built, _seconds = watcher.cycle()
+    assert not built
+    assert len([m for m in messages if "mini fr: not built" in m]) == 1, messages
+    # a language the watch does not build: one line says its catalog has an error
+    messages.clear()
+    watcher = Watcher(open_root(root), "mini", ("it",), "a4", echo=messages.append)
+    built, _seconds = watcher.cycle()
+    assert built
+    assert [m for m in messages if "mini fr: not built here" in m], messages

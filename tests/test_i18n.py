@@ -503,7 +503,7 @@ def test_terminal_follows_the_locale(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     result = run("validate", "mini", "--root", str(root))
-    assert "0 error(es), 0 aviso(s)" in result.stderr
+    assert "0 errores, 0 avisos" in result.stderr
 
 
 @pytest.mark.parametrize("gid", ["fabg", "austerity", "status", "which-side"])

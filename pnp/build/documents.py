@@ -77,6 +77,7 @@ FALLBACK_ADVICE = {
     "outdated": "was made for an older source text: run `pnp i18n update {game}`",
     "absent": "is not in the catalog: run `pnp i18n update {game}` (or `pnp i18n init {game} "
     "{lang}`)",
+    "error": "has an error msgfmt refuses (the po-syntax finding at this line): fix it",
 }
 
 

@@ -43,6 +43,9 @@ class BuildOptions:
     # the output formats asked, with their settings (printing.exporters): exactly one document
     # (the print PDF, or a translator's proof), and any faces exporters (PNG, TTS)
     exports: tuple[Exporter, ...] = DEFAULT
+    # --min-translated: languages with fewer of their printed texts translated (percent) are
+    # not built, one line each says so
+    min_translated: float | None = None
 
     @property
     def document(self) -> DocumentExporter:
@@ -91,7 +94,8 @@ class Output:
 
 
 def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
-    """The languages to build: the requested ones (declared, or with a catalog), else all."""
+    """The languages to build: the requested ones (declared, or with a catalog, or a region of
+    one of those: en_GB prints en's texts where it has none of its own), else all."""
     if not wanted:
         return list(game.languages)
     available = set(game.languages) | set(catalog_languages(root, game.id))
@@ -99,7 +103,7 @@ def languages_for(root: Root, game: Game, wanted: tuple[str, ...]) -> list[str]:
     for lang in wanted:
         if not valid_language(lang):
             raise UsageError(f"--lang {lang!r} is not a locale code (examples: it, en, pt_BR)")
-        if lang not in available:
+        if lang not in available and lang.split("_")[0] not in available:  # en_GB: en's
             raise UsageError(
                 f"{game.id} has no {lang!r} text: it declares {', '.join(game.languages)}; "
                 f"start a translation with `pnp i18n init {game.id} {lang}`"

@@ -21,8 +21,10 @@ from ..core.files import write_atomic
 from ..core.findings import Report
 from ..core.perf import available_cpus
 from ..core.run import running
+from ..i18n.catalog import Translations
 from ..printing.exporters import GameJob, Made
 from .documents import discard, render_game
+from .failures import Outputs, Verdict, drop_unbuilt, game_errors
 from .keep import Keep
 from .options import BuildOptions, Job, Output, game_folder, languages_for
 from .printed import printed_texts
@@ -34,6 +36,7 @@ from .stamps import (
     stamp_of,
     stamp_path,
 )
+from .threshold import below_threshold
 from .workers import render_parallel
 
 
@@ -45,7 +48,7 @@ def build(
     progress: Callable[[str], None] | None = None,
     validated: dict[str, Game] | None = None,
     keep: Keep | None = None,
-) -> list[Output]:
+) -> Outputs:
     """Validate and build; raises ContentError (nothing written) when validation fails.
 
     ``validated``: games the caller has just validated into ``report`` (pnp watch), so they
@@ -66,7 +69,7 @@ def _build(
     progress: Callable[[str], None] | None,
     validated: dict[str, Game] | None,
     keep: Keep | None = None,
-) -> list[Output]:
+) -> Outputs:
     from ..validate import catalogs_for, validate
 
     game_ids = select_games(root, names)
@@ -76,43 +79,94 @@ def _build(
         if validated is None and not opts.force:
             skipped = all_up_to_date(root, game_ids, opts, inputs.digest_of)
             if skipped is not None:
-                return skipped
+                return Outputs(skipped)
         # texts are fitted (and overflow reported) while rendering: once, not twice
         games = validated if validated is not None else validate(root, game_ids, report, [])
     finally:
         settle()
     for gid in game_ids:
         inputs.digest_of(gid)
-    if report.has_errors() or len(games) != len(game_ids):
+    if game_errors(report) or len(games) != len(game_ids):
         raise ContentError("validation found errors; nothing was written")
     for gid in game_ids:  # what the formats asked cannot make of a game (a shop's sizes)
         for exporter in opts.exports:
             exporter.check(root, games[gid], report)
-    if report.has_errors():
+    if game_errors(report):
         raise ContentError("the game cannot be made in the formats asked; nothing was written")
-    jobs = _jobs(root, [games[gid] for gid in game_ids], opts)
-    opts = replace(opts, jobs=processes(opts, jobs))
+    outputs = Outputs()
     catalogs = {gid: catalogs_for(root, games[gid], report) for gid in game_ids}
-    outputs: list[Output] = []
+    jobs = _jobs(root, [games[gid] for gid in game_ids], opts)
+    verdict = _verdict(root, games, jobs, opts, report, catalogs, outputs)
+    jobs = [job for job in jobs if not verdict.stops(job[0].id, job[1])]
+    opts = replace(opts, jobs=processes(opts, jobs))
     if keep is not None:
         jobs, kept = keep.split(jobs, {gid: inputs.parts(gid) for gid in game_ids}, report)
         outputs.extend(kept)
     try:
         _render_all(root, jobs, opts, report, progress, catalogs, outputs, keep)
-        if report.has_errors():
-            raise ContentError("the build found errors; nothing was written")
+        _after_render(report, outputs, verdict, opts)
         _game_files(games, outputs, opts, root, report)
         _commit(root, outputs, opts, inputs)
     except BaseException:
-        for out in outputs:  # nothing half-done stays behind
-            if not out.skipped:
-                with contextlib.suppress(OSError):
-                    out.staged.unlink()
-                discard(out.extra.values())
+        _discard(outputs)  # nothing half-done stays behind
         raise
     if keep is not None:
         keep.committed()
+    outputs.failed = list(verdict.failed.values())
     return outputs
+
+
+def _verdict(
+    root: Root,
+    games: dict[str, Game],
+    jobs: list[Job],
+    opts: BuildOptions,
+    report: Report,
+    catalogs: dict[str, Translations],
+    outputs: Outputs,
+) -> Verdict:
+    """Which languages are not built: those with errors of their own (a proof is still made,
+    its errors marked), and those under --min-translated; the errors of languages this build
+    does not make leave the report, one line each saying they exist."""
+    verdict = Verdict()
+    marked = opts.document.shows_errors
+    for gid, game in games.items():
+        langs = list(dict.fromkeys(lang for g, lang, _o in jobs if g.id == gid))
+        outputs.notes.extend(drop_unbuilt(report, gid, set(langs)))
+        verdict.judge(report, gid, langs, marked)
+        if opts.min_translated is not None:
+            outputs.notes.extend(below_threshold(root, game, langs, catalogs[gid], opts, verdict))
+    if verdict.failed and opts.game_exporters:  # a release holds every language or none
+        raise ContentError("a language of the game has errors; nothing was written")
+    if verdict.failed and not [j for j in jobs if not verdict.stops(j[0].id, j[1])]:
+        lines = [failed.line() for failed in verdict.failed.values()]
+        raise ContentError("\n".join([*lines, "nothing was written"]))
+    return verdict
+
+
+def _after_render(report: Report, outputs: Outputs, verdict: Verdict, opts: BuildOptions) -> None:
+    """Errors found while rendering: those of one language drop its PDFs, others stop all."""
+    if game_errors(report):
+        raise ContentError("the build found errors; nothing was written")
+    marked = opts.document.shows_errors
+    for gid in dict.fromkeys(o.game for o in outputs):
+        verdict.judge(report, gid, [o.lang for o in outputs if o.game == gid], marked)
+    dropped = [o for o in outputs if verdict.stops(o.game, o.lang)]
+    _discard(dropped)
+    outputs[:] = [o for o in outputs if o not in dropped]
+    if dropped and not outputs:
+        lines = [failed.line() for failed in verdict.failed.values()]
+        raise ContentError("\n".join([*lines, "nothing was written"]))
+    if dropped and opts.game_exporters:
+        raise ContentError("a language of the game has errors; nothing was written")
+
+
+def _discard(outputs: list[Output]) -> None:
+    for out in outputs:
+        if not out.skipped:
+            with contextlib.suppress(OSError):
+                out.staged.unlink()
+            discard(out.extra.values())
 
 
 CARDS_PER_PROCESS = 400  # --jobs 0: fewer cards over all the PDFs render in one process
@@ -173,7 +227,7 @@ def _render_all(
         step = f"[{i}/{total}] {game.id} {lang} {one.layout.paper}"
         if progress:
             progress(step)
-        catalog = catalogs[game.id].get(lang)
+        catalog = catalogs[game.id].for_build(lang, paper.document.shows_errors)
         faces = _faces_progress(progress, step) if progress else None
         before = len(report.findings)
         guess = keep.guess((game, lang, paper)) if keep is not None else 1

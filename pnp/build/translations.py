@@ -56,6 +56,9 @@ def translation_progress(root: Root, ids: list[str], report: Report) -> Progress
 
 
 def _row(gid: str, st: Any) -> dict[str, Any]:
+    """A language's row; a catalog that cannot be read has no counts (null): what it holds
+    is not known."""
+    counted = st.counted
     return {
         "game": gid,
         "lang": st.lang,
@@ -63,11 +66,11 @@ def _row(gid: str, st: Any) -> dict[str, Any]:
         "catalog": st.catalog,
         "readable": st.readable,
         "total": st.total,
-        "translated": st.translated,
-        "fuzzy": st.fuzzy,
-        "missing": st.missing,
-        "percent": round(st.percent, 1),
-        "fallbacks": st.fuzzy + st.missing,
+        "translated": st.translated if counted else None,
+        "fuzzy": st.fuzzy if counted else None,
+        "missing": st.missing if counted else None,
+        "percent": round(st.percent, 1) if st.percent is not None else None,
+        "fallbacks": st.fuzzy + st.missing if counted else None,
         "overflow": st.count("overflow"),
         "missing_glyphs": st.count("glyph"),
         "problems": [p.as_json() for p in st.problems],

@@ -47,7 +47,8 @@ def render_one(
         game = loaded
         catalogs = catalogs_for(root, game, report)
     try:
-        out = render_game(root, game, lang, opts, report, catalogs.get(lang))
+        catalog = catalogs.for_build(lang, opts.document.shows_errors)
+        out = render_game(root, game, lang, opts, report, catalog)
     except PnpError as exc:
         return None, report.findings, str(exc)
     return out, report.findings, ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -32,7 +33,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..build.pipeline import BuildOptions, Output
+    from ..build.pipeline import BuildOptions, Outputs
+    from ..printing.imposition import Options
 
 GamesToBuild = Annotated[
     list[str] | None,
@@ -143,6 +145,17 @@ MarginOpt = Annotated[
 ProofOpt = Annotated[
     bool, typer.Option("--proof", help="Write a translator's proof: source and LANG side by side.")
 ]
+MinTranslatedOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--min-translated",
+        help="Skip each language with less than PERCENT of its printed texts translated "
+        "(one line each says so).",
+        min=0,
+        max=100,
+        show_default=False,
+    ),
+]
 ForceOpt = Annotated[
     bool,
     typer.Option("--force", help="Rebuild even when nothing changed, reading every file again."),
@@ -172,26 +185,24 @@ def build_cmd(
     jobs: JobsOpt = 0,
     proof: ProofOpt = False,
     force: ForceOpt = False,
+    min_translated: MinTranslatedOpt = None,
     root: RootOpt = None,
 ) -> None:
     """Build PDFs: output/GAME/GAME-LANG-PAPER.pdf for every game and language asked."""
     from ..build.pipeline import BuildOptions, build
-    from ..printing.imposition import Options
 
     report = Report()
     try:
-        _finite(bleed=bleed, png=png, margin=margin, fold_gutter=fold_gutter)
-        r = open_root(root)
-        layout = Options(
-            duplex=duplex.value,
-            fold=fold,
+        _finite(
             bleed=bleed,
-            crop_marks=not no_crop_marks,
-            back_offset=parse_offset(back_offset),
+            png=png,
             margin=margin,
             fold_gutter=fold_gutter,
-            ink_saver=ink_saver,
+            min_translated=min_translated,
         )
+        r = open_root(root)
+        layout = _layout(duplex, fold, bleed, no_crop_marks, back_offset, margin, fold_gutter)
+        layout = replace(layout, ink_saver=ink_saver)
         opts: BuildOptions = BuildOptions(
             langs=tuple(lang or ()),
             papers=tuple(p.value for p in (paper or [Paper.a4])),
@@ -201,6 +212,7 @@ def build_cmd(
             + _shop(r, profile, report),
             jobs=jobs,
             force=force,
+            min_translated=min_translated,
         )
         outputs = build(r, games, opts, report, progress=_progress())
     except KeyboardInterrupt:
@@ -209,6 +221,29 @@ def build_cmd(
     except (ContentError, PnpError) as exc:
         fail_with(build_findings(report), exc)
     _say_written(outputs, report)
+
+
+def _layout(
+    duplex: Duplex,
+    fold: bool,
+    bleed: float,
+    no_crop_marks: bool,
+    back_offset: str | None,
+    margin: float,
+    fold_gutter: float,
+) -> Options:
+    """The imposition options the command line asks for."""
+    from ..printing.imposition import Options
+
+    return Options(
+        duplex=duplex.value,
+        fold=fold,
+        bleed=bleed,
+        crop_marks=not no_crop_marks,
+        back_offset=parse_offset(back_offset),
+        margin=margin,
+        fold_gutter=fold_gutter,
+    )
 
 
 def _exporters(
@@ -276,7 +311,7 @@ def _progress() -> Callable[[str], None]:
     return once
 
 
-def _say_written(outputs: list[Output], report: Report) -> None:
+def _say_written(outputs: Outputs, report: Report) -> None:
     """The findings, then what was written (and what to know about it)."""
     if sys.stderr.isatty():
         sys.stderr.write("\r\x1b[K")
@@ -306,6 +341,13 @@ def _say_written(outputs: list[Output], report: Report) -> None:
             )
         for note in o.notes:
             say("  " + note)
+    for note in outputs.notes:
+        err(note)
+    failed = outputs.failed
+    for one in failed:
+        err(f"pnp: {one.line()}")
+    if failed:
+        raise typer.Exit(1)
 
 
 def _top(path: Path, under: Path) -> str:

@@ -25,7 +25,7 @@ from ..core.causes import Group, Words, format_groups
 from ..core.errors import ContentError, PnpError, UsageError
 from ..core.findings import Report, terminal_safe
 from ..core.rules import Severity
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 
 app = typer.Typer(
     # `pnp --install-completion`, `pnp --show-completion [SHELL]` (see commands.invoke)
@@ -232,8 +232,10 @@ def summary(report: Report, games: list[str]) -> str:
     groups = report.groups()
     errors = len([g for g in groups if g.root.severity is Severity.ERROR])
     warnings = len([g for g in groups if g.root.severity is Severity.WARNING])
-    line = tr("{games}: {errors} error(s), {warnings} warning(s)").format(
-        games=terminal_safe(", ".join(games)), errors=errors, warnings=warnings
+    line = tr("{games}: {errors}, {warnings}").format(
+        games=terminal_safe(", ".join(games)),
+        errors=ngettext("{n} error", "{n} errors", errors).format(n=errors),
+        warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
     )
     folded = sum(len(g.folded) for g in groups)
     if folded:

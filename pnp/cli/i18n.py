@@ -9,8 +9,9 @@ import typer
 from ..content.load import open_root, select_games
 from ..core.errors import HAS_OUT, PnpError
 from ..core.findings import Report, json_text, terminal_safe
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 from .common import (
+    OUTPUT,
     Format,
     FormatOpt,
     GameArg,
@@ -121,10 +122,15 @@ def i18n_update(game: GameArg, root: RootOpt = None) -> None:
 
 
 STATUS_KINDS = {
+    "missing": "not translated",
     "fuzzy": "fuzzy: check it, then remove the fuzzy flag",
     "outdated": "made for an older source text: run `pnp i18n update`",
     "absent": "not in the catalog: run `pnp i18n update`",
+    "form": "a plural form is empty (it prints the source text): fill each msgstr[N]",
 }
+_ORDER = {"fuzzy": 0, "form": 1, "outdated": 2, "absent": 3, "missing": 4, "overflow": 5}
+LISTED = 12  # lines of one kind listed per language (pnp -v: all)
+SOURCE_CHARS = 60  # of a source text quoted
 
 
 @i18n_app.command("status")
@@ -147,10 +153,23 @@ def i18n_status(games: GamesArg = None, fmt: FormatOpt = Format.text, root: Root
             err(text)
         names = ", ".join(progress.broken)
         err("pnp: " + tr("{games} cannot be read; fix the errors above").format(games=names))
+    _print_catalog_errors(progress.rows)
     _print_table(progress.rows)
     _print_problems(progress.rows)
     if progress.failed:
         raise typer.Exit(1)
+
+
+def _where(p: dict[str, Any]) -> str:
+    return f"{p['path']}:{p['line']}:{p['column']}" if p["line"] else p["path"]
+
+
+def _print_catalog_errors(rows: list[dict[str, Any]]) -> None:
+    """A catalog's own errors first: they explain the counts below."""
+    for row in rows:
+        for p in row["problems"]:
+            if p["kind"] == "catalog":
+                say(terminal_safe(f"{_where(p)}: error [po-syntax] [{row['lang']}] {p['what']}"))
 
 
 def _print_table(rows: list[dict[str, Any]]) -> None:
@@ -161,23 +180,54 @@ def _print_table(rows: list[dict[str, Any]]) -> None:
     for row in rows:
         mark = " (source)" if row["source"] else ("" if row["catalog"] else " (YAML only)")
         if row["catalog"] and not row["readable"]:
-            mark = " (catalog unreadable)"
+            mark = " (" + tr("catalog unreadable: its errors are above") + ")"
+            if row["percent"] is not None:
+                mark = " (" + tr("catalog has errors, not built: they are above") + ")"
+        if row["percent"] is None:  # nothing of it could be read: no counts
+            done, counts = f"{'?':>6}", f"{'?':>8} {'?':>6} {'?':>8}"
+        else:
+            done = f"{row['percent']:>5.1f}%"
+            counts = f"{row['translated']:>8} {row['fuzzy']:>6} {row['missing']:>8}"
         say(
-            f"{terminal_safe(row['game']):<12} {terminal_safe(row['lang']):<6} "
-            f"{row['percent']:>5.1f}% {row['translated']:>8} "
-            f"{row['fuzzy']:>6} {row['missing']:>8} {row['overflow']:>9} "
+            f"{terminal_safe(row['game']):<12} {terminal_safe(row['lang']):<6} {done} {counts} "
+            f"{row['overflow']:>9} "
             f"{row['missing_glyphs']:>7}{mark}"
         )
 
 
 def _print_problems(rows: list[dict[str, Any]]) -> None:
-    """What to do, and where; untranslated texts only by number (the JSON lists them)."""
+    """What to do, and where: each text not translated with its context and source text,
+    the first few of each kind per language (``pnp -v``: all), then overflows and glyphs."""
     for row in rows:
+        kinds: dict[str, list[dict[str, Any]]] = {}
         for p in row["problems"]:
-            if p["kind"] == "missing":
-                continue
-            where = f"{p['path']}:{p['line']}:{p['column']}" if p["line"] else p["path"]
-            what = STATUS_KINDS.get(p["kind"], p["kind"])
-            subject = p["what"] if p["kind"] not in ("overflow", "glyph", "catalog") else ""
-            text = f"{what}: {subject}" if subject else p["what"]
-            say(terminal_safe(f"{where}: [{row['lang']}] {text}"))
+            if p["kind"] not in ("catalog", "error"):  # errors: printed first
+                kinds.setdefault(p["kind"], []).append(p)
+        for kind, problems in sorted(kinds.items(), key=lambda k: _ORDER.get(k[0], 9)):
+            shown = problems if OUTPUT.verbose else problems[:LISTED]
+            for p in shown:
+                say(terminal_safe(f"{_where(p)}: [{row['lang']}] {_problem_text(p)}"))
+            if len(problems) > len(shown):
+                n = len(problems) - len(shown)
+                more = ngettext(
+                    "... and {n} more ({kind}) in {game} {lang}; `pnp -v i18n status {game}` "
+                    "lists them all",
+                    "... and {n} more ({kind}) in {game} {lang}; `pnp -v i18n status {game}` "
+                    "lists them all",
+                    n,
+                )
+                say(
+                    terminal_safe(
+                        "  " + more.format(n=n, kind=kind, game=row["game"], lang=row["lang"])
+                    )
+                )
+
+
+def _problem_text(p: dict[str, Any]) -> str:
+    if p["kind"] in ("overflow", "glyph"):
+        return str(p["what"])
+    source = " ".join(str(p.get("text") or "").split())
+    if len(source) > SOURCE_CHARS:
+        source = source[: SOURCE_CHARS - 1] + "…"
+    what = STATUS_KINDS.get(p["kind"], p["kind"])
+    return f"{what}: {p['what']}" + (f" “{source}”" if source else "")

@@ -12,7 +12,7 @@ from ..core.errors import ContentError, Interrupted, PnpError
 from ..core.files import real
 from ..core.findings import Report
 from ..core.rules import Severity
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 from .build import JobsOpt, _progress
 from .common import GameArg, OutOpt, RootOpt, app, build_findings, err, fail, fail_with, say
 
@@ -84,9 +84,11 @@ def _say_released(outputs: list[Any], report: Report, url: str | None) -> None:
     if warnings:
         rules = ", ".join(sorted({f.rule for f in warnings}))
         say(
-            tr("the release carries {n} warning(s) ({rules}): listed above").format(
-                n=len(warnings), rules=rules
-            )
+            ngettext(
+                "the release carries {n} warning ({rules}): listed above",
+                "the release carries {n} warnings ({rules}): listed above",
+                len(warnings),
+            ).format(n=len(warnings), rules=rules)
         )
     if url is None:
         say(

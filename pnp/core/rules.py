@@ -289,6 +289,21 @@ PO_SYNTAX = rule(
 PO_WARNING = rule(
     "po-warning", Severity.WARNING, "GNU gettext (msgfmt -c) warns about a translation catalog"
 )
+PLURAL_FORMS = rule(
+    "plural-forms",
+    Severity.WARNING,
+    "a catalog's Plural-Forms is not its language's: counted texts would take the wrong form",
+)
+UNTRANSLATABLE = rule(
+    "untranslatable-text",
+    Severity.WARNING,
+    "a layout template or a card filter prints words or codes that no translation reaches",
+)
+INCONSISTENT_TERM = rule(
+    "inconsistent-term",
+    Severity.WARNING,
+    "one source term is translated two ways in a catalog, or not as its glossary says",
+)
 PO_CONFLICT = rule(
     "translation-conflict",
     Severity.WARNING,

@@ -5,8 +5,10 @@ watchfiles): about 55 ms from a save to the rebuild's start, where polling every
 125 ms on average. The game's folder, the fonts and the game's catalogs are watched; other
 games, the outputs and hidden files are not. A change validates again, prints the findings,
 and when there is no error rebuilds the PDFs and the preview page (which reloads itself in the
-browser); with errors, no PDF is rebuilt and the preview page shows the errors, held at the top
-of the window, over every face that can still be drawn, until a save fixes them. Each rebuild
+browser); an error of one language (its catalog) stops that language's PDFs only, and one line
+says so, as `pnp build` does; with other errors, no PDF is rebuilt and the preview page shows
+the errors, held at the top of the window, over every face that can still be drawn, until a
+save fixes them. Each rebuild
 is a run of its own (pnp.core.run): nothing stale is kept, except what the watcher keeps on
 purpose: a digest of what each PDF printed (build.keep), so that a PDF an edit cannot have
 changed (the Italian one, after an English text) is not rendered again.
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..build.failures import game_errors
 from ..build.keep import Keep
 from ..build.pipeline import BuildOptions, build
 from ..content.load import Root
@@ -96,7 +99,7 @@ class Watcher:
             if text:
                 self.echo(text)
             game = games.get(self.game)
-            if game is None or report.has_errors():
+            if game is None or game_errors(report):  # one language's errors stop only it
                 return self._failed(report, game, start)
             opts = BuildOptions(
                 langs=self.langs, layout=Options(paper=self.paper), out_dir=self.out
@@ -104,13 +107,16 @@ class Watcher:
             outputs = build(self.root, [self.game], opts, report, validated=games, keep=self.keep)
             for f in report.findings[seen:]:  # what rendering found (overflow, fallbacks)
                 self.echo(f.text())
+            for line in [*outputs.notes, *(f"pnp: {one.line()}" for one in outputs.failed)]:
+                self.echo(line)  # a language not built, and why: one line each
             langs = list(dict.fromkeys(o.lang for o in outputs))
             # the PDFs' setup pages are the preview's when they were built as it draws (A4)
             drawn = outputs if opts.layout == Options() else []
             write_preview(self.root, self.game, game, report, langs, out=self.out, built=drawn)
-        except ContentError:
+        except ContentError as exc:
             for f in report.findings[seen:]:  # what the build found after validation
                 self.echo(f.text())
+            self.echo(f"pnp: {exc}")  # which languages were not built, and why
             return self._failed(report, game, start)
         except PnpError as exc:
             self.echo(f"pnp: {exc}")

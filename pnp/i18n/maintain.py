@@ -12,7 +12,8 @@ from .plural import parse_plural_forms
 from .po import Catalog, Entry
 from .words import LOCALE_DIR, SHEET_WORDS
 
-KEYWORDS = {"tr": None, "gettext_": None}  # terminal messages and the calibration sheet
+# terminal messages (with plural forms: ngettext) and the calibration sheet
+KEYWORDS = {"tr": None, "gettext_": None, "ngettext": (1, 2)}
 
 
 def template() -> Catalog:
@@ -24,14 +25,16 @@ def template() -> Catalog:
     seen: dict[str, Entry] = {}
     package = Path(__file__).parent.parent
     found = extract_from_dir(str(package), method_map=[("**.py", "python")], keywords=KEYWORDS)
-    for filename, lineno, message, _comments, _ctx in found:
-        if not isinstance(message, str) or not message:
+    for filename, lineno, found_message, _comments, _ctx in found:
+        message, plural = _forms(found_message)
+        if not message:
             continue
         ref = f"pnp/{filename}:{lineno}"
         if message in seen:
             seen[message].references.append(ref)
             continue
-        entry = Entry(message, references=[ref], flags=brace_flags(message))
+        flags = brace_flags(message + (plural or ""))
+        entry = Entry(message, msgid_plural=plural, references=[ref], flags=flags)
         seen[message] = entry
         cat.entries.append(entry)
     for word in SHEET_WORDS:
@@ -42,6 +45,18 @@ def template() -> Catalog:
             Entry(word.msgid, msgid_plural=word.plural, extracted=[word.where], flags=flags)
         )
     return cat
+
+
+def _forms(message: object) -> tuple[str, str | None]:
+    """A message babel found: ``tr("...")`` gives a text, ``ngettext("...", "...", n)`` a
+    tuple of its two English forms; anything else (a name, not a literal) is skipped."""
+    if isinstance(message, str):
+        return message, None
+    if isinstance(message, tuple) and len(message) >= 2:
+        one, other = message[0], message[1]
+        if isinstance(one, str) and isinstance(other, str):
+            return one, other
+    return "", None
 
 
 def main() -> None:  # pragma: no cover - a maintainer's tool: python -m pnp.i18n

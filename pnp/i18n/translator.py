@@ -1,11 +1,12 @@
 """Choosing the text of each field, and of each of pnp's own words, for a build language.
 
 For language L a game text is L's inline YAML value, else L's confirmed (translated, not
-fuzzy, made for the current source) entry of ``locales/L/LC_MESSAGES/<game>.po``, else the
-source text. pnp's own sheet words come from that catalog too, else from pnp's own catalog for
-L, else in English. Every fallback is recorded with where a translator fixes it (the PO
-entry's msgstr line, else the YAML text) and why (fuzzy, missing, outdated, absent), so the
-build and ``pnp i18n status`` can report it.
+fuzzy, made for the current source) entry of ``locales/L/LC_MESSAGES/<game>.po``; for a regional
+code (``en_GB``, ``pt_BR``) then its language's (``en``, ``pt``) inline value and catalog
+entry, which are not fallbacks; else the source text. pnp's own sheet words come from that
+catalog too, else from pnp's own catalog for L, else in English. Every fallback is recorded
+with where a translator fixes it (the PO entry's msgstr line, else the YAML text) and why
+(fuzzy, missing, outdated, absent), so the build and ``pnp i18n status`` can report it.
 """
 
 from __future__ import annotations
@@ -42,8 +43,10 @@ class Translator:
     seen: set[str] | None = None  # when a set: the context of every text asked for
 
     def __post_init__(self) -> None:
-        self._english = self.lang.split("_")[0] == SOURCE_LANGUAGE
-        self._source = self.lang == self.game.source_language
+        base = self.lang.split("_")[0]
+        self._english = base == SOURCE_LANGUAGE
+        self._base = base if base != self.lang else None  # en_GB: en
+        self._source = self.game.source_language in (self.lang, self._base)
 
     # --- game texts ------------------------------------------------------------------------------
 
@@ -56,7 +59,36 @@ class Translator:
         """True when ``t`` prints in the source language for lack of a translation."""
         if self._source or self.lang in t.values:
             return False
-        return self._entry_state(t)[0] != "translated" and t.has_words()
+        if self._entry_state(t)[0] == "translated" or self._regional(t, None) is not None:
+            return False
+        return t.has_words()
+
+    def _regional(self, t: Text, n: float | None) -> str | None:
+        """For a regional code: its language's inline text of ``t``, else that language's
+        confirmed catalog entry; None when neither has it (or the code has no region)."""
+        if self._base is None:
+            return None
+        if self._base in t.values:
+            inline = t.form(self._base, n) if n is not None else None
+            return inline if inline is not None else t.values[self._base]
+        parent = self.catalog.parent if self.catalog is not None else None
+        if parent is None or parent.lang != self._base:
+            return None
+        state, entry = parent.text_state(t, self.game.source_language)
+        if state != "translated" or entry is None:
+            return None
+        if entry.msgid_plural is None:
+            return str(entry.msgstr[0])
+        i = parent.form_index(n) if n is not None else len(entry.msgstr) - 1
+        return str(entry.msgstr[min(max(i, 0), len(entry.msgstr) - 1)])
+
+    def has_error(self, t: Text) -> bool:
+        """True when the catalog entry of ``t`` has an error (a damaged catalog, for a proof)."""
+        return (
+            self.catalog is not None
+            and bool(self.catalog.bad)
+            and (self._entry_state(t)[0] == "error")
+        )
 
     def position(self, t: Text) -> Pos:
         """Where this language's text of ``t`` is written: YAML, else the PO entry."""
@@ -94,6 +126,9 @@ class Translator:
                 return str(entry.msgstr[0])
             i = self.catalog.form_index(n) if n is not None else len(entry.msgstr) - 1
             return str(entry.msgstr[min(max(i, 0), len(entry.msgstr) - 1)])
+        regional = self._regional(t, n)
+        if regional is not None:
+            return regional
         src = self.game.source_language
         source = t.values.get(src)
         if source is None:

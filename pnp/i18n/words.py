@@ -291,12 +291,19 @@ SHEET_WORDS: tuple[Word, ...] = (
     ),
     # the translator's proof (pnp build --proof)
     _W(
-        "Proof: left the source text, right the translation; red frame: does not fit, "
-        "orange dashes: not translated yet.",
+        "Proof: left the source text, right the translation; red frame: does not fit (cut "
+        "off at its box), red dashes: the catalog entry has an error, orange dashes: not "
+        "translated yet.",
         "translator's proof (--proof): the legend",
         "proof",
     ),
     _W("overflow", "translator's proof (--proof): on a text that does not fit", "proof"),
+    _W(
+        "error in the catalog",
+        "translator's proof (--proof): on a text whose catalog entry msgfmt refuses; the "
+        "source text is printed instead",
+        "proof",
+    ),
 )
 WORDS_BY_ID = {w.msgid: w for w in SHEET_WORDS}
 
@@ -368,3 +375,16 @@ def terminal_language() -> str:
 def tr(message: str) -> str:
     """A terminal message in the user's language."""
     return gettext(message, terminal_language())
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """A terminal message with a number, in the form the user's language gives ``n`` (English:
+    ``singular`` for 1, else ``plural``); format ``{n}`` yourself."""
+    lang = lang or terminal_language()
+    cat = builtin(lang) if lang.split("_")[0] != SOURCE_LANGUAGE else None
+    forms = cat.get(singular) if cat else None
+    if forms and len(forms) > 1:
+        i = plural_index(cat.plural if cat else None, lang, n)
+        if 0 <= i < len(forms):
+            return forms[i]
+    return singular if n == 1 else plural

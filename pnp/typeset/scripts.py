@@ -160,8 +160,11 @@ def glyph_advice(chars: str, lang: str) -> str:
         return "add a font that has it to fonts/ and list it under print.fallback_fonts"
     family = font_for(scripts[0], lang)
     file = family.replace(" ", "")
+    named = scripts[0] if len(scripts) == 1 else ", ".join(scripts[:-1]) + " and " + scripts[-1]
+    them = "it" if len(scripts) == 1 else "them"
+    need = "needs" if len(scripts) == 1 else "need"
     return (
-        f"{' and '.join(scripts)} needs a font that covers it: install a TrueType font such as "
+        f"{named} {need} a font that covers {them}: install a TrueType font such as "
         f"{family} as fonts/{file}-Regular.ttf (and -Bold.ttf) and list {file} under "
         "print.fallback_fonts"
     )

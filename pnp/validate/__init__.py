@@ -23,6 +23,8 @@ def load_all() -> None:
         references,
         scripts,
         sentences,
+        terms,
+        untranslatable,
     )
 
 

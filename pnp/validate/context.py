@@ -44,6 +44,9 @@ class CheckContext:
     fit_languages: list[str] | None = None  # None: all; []: none (deferred to the workers)
     jobs: int = 0  # processes for fitting texts (0: as many as there are cores, for large games)
     later: list[Callable[[], None]] = field(default_factory=list)  # run after every check
+    # lang -> the characters of its texts no font has, reported once per script (scripts.py):
+    # the texts that hold them are not reported one by one too
+    uncovered: dict[str, set[str]] = field(default_factory=dict)
 
     def finish(self) -> None:
         """Gather what checks left running in other processes (:func:`check_first`)."""
@@ -55,13 +58,17 @@ class CheckContext:
         rule_id: str,
         pos: Pos,
         message: str,
+        lang: str = "",
         *,
         subject: tuple[str, ...] = (),
         needs: tuple[str, ...] = (),
     ) -> None:
-        """A finding; ``subject``: what it reports broken, ``needs``: what, when another
-        finding reports it broken, caused this one (pnp.core.causes)."""
-        self.report.add(rule_id, pos, message, game=self.game_id, subject=subject, needs=needs)
+        """A finding; ``lang``: the one language it concerns (a translation's problem stops
+        only that language's PDFs); ``subject``: what it reports broken, ``needs``: what, when
+        another finding reports it broken, caused this one (pnp.core.causes)."""
+        self.report.add(
+            rule_id, pos, message, game=self.game_id, lang=lang, subject=subject, needs=needs
+        )
 
 
 # the section of the content that names each kind of thing a reference names

@@ -170,4 +170,5 @@ def translation_numbers(game: Game, ctx: CheckContext) -> None:
                     TRANSLATION_NUMBERS,
                     text_pos(game, text, lang, ctx),
                     mismatch_message(text, lang, value, src_lang, source),
+                    lang=lang,
                 )

@@ -31,7 +31,7 @@ class _Use:
     """The texts of one language written in one script: how many, and where the first is."""
 
     pos: Pos
-    count: int = 0
+    texts: set[int] = field(default_factory=set)  # their indexes in game.texts
     uncovered: set[str] = field(default_factory=set)  # its characters no font has
 
 
@@ -45,54 +45,80 @@ def scripts(game: Game, ctx: CheckContext) -> None:
         return  # the font check reports it
     for lang in checked_languages(game, ctx):
         uses = _uses(game, ctx, lang, fonts)
+        blank = {key: use for key, use in uses.items() if use.uncovered}
+        if blank:  # one cause (no font for the language's letters), one finding
+            _report_blank(ctx, lang, blank)
         for (script, needs), use in sorted(uses.items(), key=lambda kv: kv[1].pos):
-            _report(ctx, lang, script, needs, use)
+            if not use.uncovered:
+                _report(ctx, lang, script, needs, use)
 
 
 def _uses(game: Game, ctx: CheckContext, lang: str, fonts: FontSet) -> dict[tuple[str, str], _Use]:
-    """For each script a language's texts use: how many texts, the first, what no font has."""
+    """For each script a language's texts use: which texts, the first, what no font has (a
+    text's punctuation no font has, such as 。, counts with the first of its scripts)."""
     covered: dict[str, bool] = {}
     uses: dict[tuple[str, str], _Use] = {}
-    for text in game.texts:
+    for n, text in enumerate(game.texts):
         value = text_in(game, text, lang, ctx)
         if not value or value.isascii():
             continue
-        seen: set[tuple[str, str]] = set()
-        for ch in set(value):
+        first: _Use | None = None
+        others: set[str] = set()
+        for ch in sorted(set(value)):
+            if ch not in covered:
+                covered[ch] = fonts.covering("regular", ch) is not None
             found = script_of(ch)
             if found is None:
+                if not covered[ch]:
+                    others.add(ch)
                 continue
             use = uses.get(found)
             if use is None:
                 use = uses[found] = _Use(text_pos(game, text, lang, ctx))
-            if found not in seen:
-                seen.add(found)
-                use.count += 1
-            if ch not in covered:
-                covered[ch] = fonts.covering("regular", ch) is not None
+            use.texts.add(n)
+            first = first or use
             if not covered[ch]:
                 use.uncovered.add(ch)
+        if first is not None and first.uncovered:
+            first.uncovered.update(others)
     return uses
 
 
+def _report_blank(ctx: CheckContext, lang: str, blank: dict[tuple[str, str], _Use]) -> None:
+    """The scripts of a language no font prints, as one finding at the first text in any."""
+    names = sorted(script for script, _needs in blank)
+    texts = set().union(*(use.texts for use in blank.values()))
+    uncovered = set().union(*(use.uncovered for use in blank.values()))
+    chars = "".join(sorted(uncovered)[:12])
+    count = len(texts)
+    ctx.uncovered.setdefault(lang, set()).update(uncovered)
+    ctx.add(
+        SCRIPT,
+        min(use.pos for use in blank.values()),
+        f"[{lang}] {count} text{'s' if count != 1 else ''} {'are' if count != 1 else 'is'} "
+        f"written in {_and(names)} (the first here), and no font of this game has "
+        f"{'their' if count != 1 else 'its'} letters ({chars!r}); "
+        + glyph_advice("".join(sorted(uncovered)), lang),
+        lang=lang,
+    )
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _report(ctx: CheckContext, lang: str, script: str, needs: str, use: _Use) -> None:
-    texts = f"{use.count} text{'s' if use.count != 1 else ''} {'are' if use.count != 1 else 'is'}"
+    count = len(use.texts)
+    texts = f"{count} text{'s' if count != 1 else ''} {'are' if count != 1 else 'is'}"
     where = f"[{lang}] {texts} written in {script} (the first here)"
-    if use.uncovered:
-        chars = "".join(sorted(use.uncovered)[:12])
-        ctx.add(
-            SCRIPT,
-            use.pos,
-            f"{where}, and no font of this game has its letters ({chars!r}); "
-            + glyph_advice(chars, lang),
-        )
-    elif needs == "shaping" and not shaping_available():
+    if needs == "shaping" and not shaping_available():
         ctx.add(
             SCRIPT,
             use.pos,
             f"{where}, whose letters must be shaped, and this installation cannot shape text "
             "(uharfbuzz is missing): they would print unjoined; install pnp-press again, or "
             "`pip install uharfbuzz`",
+            lang=lang,
         )
     elif needs in ("shaping", "rtl") and _rtl(script) and not bidi.AVAILABLE:
         ctx.add(
@@ -101,6 +127,7 @@ def _report(ctx: CheckContext, lang: str, script: str, needs: str, use: _Use) ->
             f"{where}, which reads right to left, and this installation cannot mirror it "
             "(python-bidi is missing): its brackets would print facing the wrong way; install "
             "pnp-press again, or `pip install python-bidi`",
+            lang=lang,
         )
 
 

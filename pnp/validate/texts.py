@@ -15,6 +15,7 @@ from ..core.findings import Pos
 from ..core.perf import available_cpus, fork_parts_later
 from ..core.rules import (
     FONT,
+    GLYPH,
     MARKUP_KEPT,
     MISSING_TEXT,
     PLACEHOLDER,
@@ -117,6 +118,7 @@ def spans(game: Game, ctx: CheckContext) -> None:
                     SCHEMA,
                     text_pos(game, text, lang, ctx),
                     f"the {lang} text of {text.ctx} has a span [...]{{...}} whose {problem}",
+                    lang=lang,
                 )
 
 
@@ -138,6 +140,7 @@ def translation_tokens(game: Game, ctx: CheckContext) -> None:
                     f"the {lang} text of {text.ctx} has {value.count(chr(10) * 2)} paragraph "
                     f"break(s), the {src_lang} text {breaks}: keep the blank lines between "
                     "paragraphs (\\n\\n in a PO file)",
+                    lang=lang,
                 )
             if not has_tokens and not has_marks:
                 continue
@@ -159,6 +162,7 @@ def translation_tokens(game: Game, ctx: CheckContext) -> None:
                     pos,
                     f"the {lang} text of {text.ctx} {' and '.join(parts)}; keep every "
                     f"{{placeholder}} of the {src_lang} text",
+                    lang=lang,
                 )
             if markup_signature(value) != want_markup:
                 ctx.add(
@@ -166,6 +170,7 @@ def translation_tokens(game: Game, ctx: CheckContext) -> None:
                     pos,
                     f"the {lang} text of {text.ctx} has different **bold** / _italic_ marks or "
                     f"[spans]{{color=...}} than the {src_lang} text; keep the same emphasis",
+                    lang=lang,
                 )
 
 
@@ -306,7 +311,10 @@ def fit_languages(game: Game, ctx: CheckContext, langs: list[str], fonts: FontSe
     def report() -> None:
         for per_lang in gather():
             for issue in (i for issues in per_lang for i in issues):
-                if not issue.structural:  # the structure check reports those, with suggestions
-                    issue.report_to(ctx.report, ctx.game_id)
+                if issue.structural:  # the structure check reports those, with suggestions
+                    continue
+                if issue.rule == GLYPH and set(issue.chars) <= ctx.uncovered.get(issue.lang, set()):
+                    continue  # the script check said it once for the language
+                issue.report_to(ctx.report, ctx.game_id)
 
     ctx.later.append(report)

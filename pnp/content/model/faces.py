@@ -187,6 +187,10 @@ class Layout(Located):
     border: Border | None = fld(None, doc="a line around the face")
     styles: dict[str, Style] = fld(default_factory=dict, doc="colour variants by style name")
     elements: list[Element] = fld(default_factory=list, doc="drawn in order, after the parent's")
+    texts: dict[str, Text] = fld(
+        default_factory=dict,
+        doc="the layout's own words, translatable: texts.name in a template (a child's win)",
+    )
 
 
 @dataclass

@@ -157,6 +157,11 @@ class Filter(Located):
         default_factory=dict, doc="cards whose values match all of these"
     )
     card: str | None = fld(None, doc="the card (or token) with this id")
+    mark: Text | None = fld(
+        None,
+        doc="how players recognise the cards it picks, printed in the setup steps instead of "
+        'the tag and values (e.g. a mark: "{first}")',
+    )
 
 
 # how many cards a step draws, deals, reveals or splits into piles: a number, a mapping from

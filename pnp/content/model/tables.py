@@ -33,6 +33,11 @@ class Column(Located):
     title: Text | None = fld(None, doc="column heading")
     deals: Deal | None = fld(None, doc="the box components this column takes")
     unit: str | None = fld(None, doc="unit printed after numbers, e.g. ₽")
+    labels: dict[str, Text] = fld(
+        default_factory=dict,
+        doc="what each code in this column's cells prints (a text, translatable, or an icon): "
+        "black+red prints as the labels of black and red; checks still compare the codes",
+    )
 
 
 @dataclass

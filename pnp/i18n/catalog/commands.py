@@ -13,7 +13,7 @@ from ...core.errors import UsageError
 from ..merge import MergeStats, fresh_entries, merge
 from ..plural import PluralForms, parse_plural_forms, plural_forms_for
 from ..po import Catalog, Entry, charset_of, python_codec
-from ..words import CONTEXT, Builtin, builtin
+from ..words import CONTEXT, SOURCE_LANGUAGE, Builtin, builtin
 from .files import catalog_languages, load_catalog, po_path, pot_path, read_catalog, write_catalog
 from .pot import po_header, template
 
@@ -35,12 +35,18 @@ def _plural_of(lang: str) -> PluralForms:
 
 
 def _prefill(entries: list[Entry], game: Game, lang: str, words: Builtin | None) -> None:
-    """A new catalog starts with the YAML's own ``lang`` texts and pnp's words in ``lang``."""
+    """A new catalog starts with the YAML's own ``lang`` texts and pnp's words in ``lang``;
+    pnp's words are English, so an English catalog starts with them as they are (msginit
+    does the same for English)."""
     by_ctx = {t.ctx: t for t in game.texts}
     plural = _plural_of(lang)
+    english = lang.split("_")[0] == SOURCE_LANGUAGE
     for entry in entries:
         if entry.msgctxt == CONTEXT:
             forms = words.get(entry.msgid) if words else None
+            if english:
+                more = [] if entry.msgid_plural is None else [entry.msgid_plural]
+                forms = [entry.msgid, *more * (plural.nplurals - 1)]
             if forms and (entry.msgid_plural is None or len(forms) == plural.nplurals):
                 entry.msgstr = list(forms)
             continue
@@ -122,7 +128,8 @@ def update(root: Root, game: Game, printed: set[str] | None = None) -> list[Upda
         nplurals = old.plural.nplurals if old.plural else _plural_of(lang).nplurals
         merged, stats = merge(old.catalog, tmpl, nplurals=nplurals, language=lang)
         words = builtin(lang)
-        fresh = [e for e in merged.entries if e.msgctxt == CONTEXT and not e.translated]
+        # pnp's words no form of which is written (a form a translator wrote is kept)
+        fresh = [e for e in merged.entries if e.msgctxt == CONTEXT and not any(e.msgstr)]
         _prefill(fresh, game, lang, words)
         result = UpdateResult(path, stats)
         result.written = write_catalog(path, merged, base=root.path)

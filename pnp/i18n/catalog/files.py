@@ -8,15 +8,18 @@ temporary file and a rename, and a file that would not change is not written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_right
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...content.load import Root
 from ...core.errors import PnpError
 from ...core.files import ReadRefused, out_folder, read_limited, root_of, write_atomic
+from ..glossary import Term, read_glossary
 from ..plural import PluralForms
-from ..po import Catalog, PoReadError, encode, parse
+from ..po import Catalog, Entry, PoReadError, encode, parse
 from ..pocheck import PoProblem, scan_po
+from .conflicts import with_conflicts
 
 MAX_CATALOG_BYTES = 16 * 1024 * 1024
 
@@ -67,20 +70,25 @@ class Loaded:
     catalog: Catalog
     warnings: list[PoProblem]
     plural: PluralForms | None
+    plural_line: int = 0  # the line of the header's Plural-Forms (0: none)
+    glossary: list[Term] = field(default_factory=list)  # the header's glossary lines
 
 
 def load_catalog(path: Path, rel: str) -> Loaded:
     """Read and check a PO/POT file; :class:`CatalogError` names each error's line."""
-    scan = scan_po(read_bytes(path, rel))
+    data = read_bytes(path, rel)
+    scan = scan_po(data)
     if scan.errors or scan.text is None:
-        raise CatalogError(rel, scan.errors or [PoProblem(0, 0, "cannot be decoded", "error")])
+        errors = scan.errors or [PoProblem(0, 0, "cannot be decoded", "error")]
+        raise CatalogError(rel, with_conflicts(data, errors))
     warnings = [p for p in scan.problems if p.severity != "error"]
     try:
         catalog = parse(scan.text, scan.charset)
     except PoReadError as exc:
         raise CatalogError(rel, [PoProblem(exc.line, exc.col, exc.message, "error")]) from None
     _same_entries(rel, catalog, scan.msgstr_lines)
-    return Loaded(catalog, warnings, scan.plural)
+    glossary = read_glossary(scan.text, catalog.header.line)
+    return Loaded(catalog, warnings, scan.plural, scan.plural_line, glossary)
 
 
 def _same_entries(
@@ -107,6 +115,43 @@ def _same_entries(
                 f"in the file at line {first}: keep only one of the two"
             )
             raise CatalogError(rel, [PoProblem(entry.line, 1, message, "error")])
+
+
+@dataclass
+class Damaged:
+    """A catalog with errors in some of its entries, read without them (for a translator's
+    proof): ``bad`` holds the entries set aside, each with the first problem msgfmt found."""
+
+    loaded: Loaded
+    bad: list[tuple[Entry, PoProblem]]
+
+
+def load_damaged(path: Path, rel: str) -> Damaged | None:
+    """A catalog :func:`load_catalog` refuses, read as far as it can be trusted: when every
+    error is inside one translation (a dropped placeholder, a missing plural form), the other
+    entries are read and the bad ones set aside; None when the file itself cannot be read (a
+    syntax error, a broken header or charset)."""
+    try:
+        scan = scan_po(read_bytes(path, rel))
+        if scan.text is None or scan.plural is None:
+            return None
+        catalog = parse(scan.text, scan.charset)
+    except (CatalogError, PoReadError):
+        return None
+    entries = sorted((e for e in catalog.entries if e.line), key=lambda e: e.line)
+    starts = [e.line for e in entries]
+    bad: dict[int, tuple[Entry, PoProblem]] = {}
+    for problem in (p for p in scan.problems if p.severity == "error"):
+        i = bisect_right(starts, problem.line) - 1
+        if problem.line <= 0 or i < 0 or problem.line < entries[i].msgstr_line:
+            return None  # in the header, or not inside a translation
+        bad.setdefault(i, (entries[i], problem))
+    if not bad:
+        return None
+    gone = {id(entry) for entry, _p in bad.values()}
+    catalog.entries = [e for e in catalog.entries if id(e) not in gone]
+    warnings = [p for p in scan.problems if p.severity != "error"]
+    return Damaged(Loaded(catalog, warnings, scan.plural, scan.plural_line), list(bad.values()))
 
 
 def read_catalog(path: Path, rel: str) -> Catalog:

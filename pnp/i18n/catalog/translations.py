@@ -4,17 +4,19 @@ the YAML's own text, become findings at their line."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...content.load import Root
 from ...content.model import Game, Text
 from ...core.findings import Pos, Report
-from ...core.rules import PO_CONFLICT, PO_SYNTAX, PO_WARNING
+from ...core.rules import PLURAL_FORMS, PO_CONFLICT, PO_SYNTAX, PO_WARNING
+from ..glossary import Term
 from ..plural import PluralForms
+from ..plural_language import plural_mismatch
 from ..po import Entry
 from ..pocheck import PoProblem
 from ..words import CONTEXT
-from .files import CatalogError, catalog_languages, load_catalog, po_path
+from .files import CatalogError, Loaded, catalog_languages, load_catalog, load_damaged, po_path
 from .pot import source_forms
 
 SEP = "\x04"  # between msgctxt and msgid in a lookup key, as in gettext's MO files
@@ -35,6 +37,12 @@ class LangCatalog:
     rel: str  # the PO file, relative to the content root
     entries: dict[str, Entry]  # key_of(msgctxt, msgid) -> active entry
     plural: PluralForms | None
+    plural_line: int = 0  # where its header's Plural-Forms is (0: nowhere)
+    # a catalog with errors, read for a proof: the entries set aside, by key (state "error")
+    bad: dict[str, Entry] = field(default_factory=dict)
+    # a regional catalog's language (en_GB: en), consulted for what this one leaves out
+    parent: LangCatalog | None = None
+    glossary: list[Term] = field(default_factory=list)  # the header's (pnp.i18n.glossary)
 
     def entry(self, key: str) -> Entry | None:
         return self.entries.get(key)
@@ -47,10 +55,12 @@ class LangCatalog:
     def state(self, key: str, msgid: str, plural: str | None) -> tuple[str, Entry | None]:
         """How the entry of ``key`` stands for this source text: ``translated``, ``fuzzy``,
         ``missing`` (empty or a plural form empty), ``outdated`` (made for another source
-        text: the catalog needs ``pnp i18n update``) or ``absent``."""
+        text: the catalog needs ``pnp i18n update``), ``error`` (msgfmt refuses it: a catalog
+        read for a proof) or ``absent``."""
         entry = self.entries.get(key)
         if entry is None:
-            return "absent", None
+            bad = self.bad.get(key)
+            return ("error", bad) if bad is not None else ("absent", None)
         if entry.msgid != msgid or entry.msgid_plural != plural:
             return "outdated", entry
         if entry.complete:
@@ -80,7 +90,23 @@ class LangCatalog:
 
 
 class Translations(dict[str, LangCatalog]):
-    """lang -> that language's catalog of the game (catalogs that could be read)."""
+    """lang -> that language's catalog of the game (catalogs that could be read); ``damaged``:
+    the catalogs refused for errors inside some translations, read without those (proofs
+    use them, marking the errors; builds and checks do not)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.damaged: dict[str, LangCatalog] = {}
+
+    def for_build(self, lang: str, damaged: bool = False) -> LangCatalog | None:
+        """The catalog a build of ``lang`` uses; ``damaged``: a proof takes a damaged one."""
+        found = self.get(lang)
+        if found is None and damaged:
+            found = self.damaged.get(lang)
+        if found is None:  # en_GB without a catalog of its own reads en's
+            base = lang.split("_")[0]
+            found = self.get(base) if base != lang else None
+        return found
 
 
 def read_translations(root: Root, game: Game, report: Report) -> Translations:
@@ -93,15 +119,31 @@ def read_translations(root: Root, game: Game, report: Report) -> Translations:
             loaded = load_catalog(path, rel)
         except CatalogError as exc:
             for problem in exc.problems:
-                report.add(PO_SYNTAX, _pos(rel, problem), problem.message, game=game.id)
+                report.add(PO_SYNTAX, _pos(rel, problem), problem.message, game=game.id, lang=lang)
+            damaged = load_damaged(path, rel)
+            if damaged is not None:
+                cat = _lang_catalog(lang, rel, damaged.loaded)
+                cat.bad = {key_of(e.msgctxt, e.msgid): e for e, _problem in damaged.bad}
+                out.damaged[lang] = cat
             continue
         for problem in loaded.warnings:
-            report.add(PO_WARNING, _pos(rel, problem), problem.message, game=game.id)
-        entries = {key_of(e.msgctxt, e.msgid): e for e in loaded.catalog.entries}
-        cat = LangCatalog(lang, rel, entries, loaded.plural)
+            report.add(PO_WARNING, _pos(rel, problem), problem.message, game=game.id, lang=lang)
+        cat = _lang_catalog(lang, rel, loaded)
         _conflicts(game, cat, report)
         out[lang] = cat
+    _plural_forms(game, out, report)
+    for lang, cat in [*out.items(), *out.damaged.items()]:
+        base = lang.split("_")[0]  # a region falls back to its language before the source
+        if base != lang and base in out:
+            cat.parent = out[base]
     return out
+
+
+def _lang_catalog(lang: str, rel: str, loaded: Loaded) -> LangCatalog:
+    entries = {key_of(e.msgctxt, e.msgid): e for e in loaded.catalog.entries}
+    return LangCatalog(
+        lang, rel, entries, loaded.plural, loaded.plural_line, glossary=loaded.glossary
+    )
 
 
 def _pos(rel: str, problem: PoProblem) -> Pos:
@@ -122,4 +164,16 @@ def _conflicts(game: Game, cat: LangCatalog, report: Report) -> None:
                 f"the {lang} text of {text.ctx} differs from {cat.pos(entry)}; the YAML text "
                 "wins in builds: keep one of them",
                 game=game.id,
+                lang=lang,
             )
+
+
+def _plural_forms(game: Game, out: Translations, report: Report) -> None:
+    """A Plural-Forms that is not the language's (by GNU's table or CLDR) is a warning."""
+    for lang, cat in out.items():
+        if cat.plural is None or not cat.plural_line:
+            continue
+        problem = plural_mismatch(lang, cat.plural)
+        if problem is not None:
+            pos = Pos(cat.rel, cat.plural_line, 1)
+            report.add(PLURAL_FORMS, pos, problem, game=game.id, lang=lang)

@@ -73,6 +73,7 @@ def check_plural(scan: Collector, header: Message) -> tuple[bool, ...] | None:
     found: HeaderPlural = inspect_header(text)
     scan.plural = found.forms  # (None unless the header's Plural-Forms is right)
     pline = header_line(text, header.str_toks, "Plural-Forms", kw)
+    scan.plural_line = pline if found.forms is not None else 0
     if found.plural_at < 0 or found.nplurals_at < 0:
         if not plurals:
             return (False, True)  # msgfmt's default: the Germanic n != 1

@@ -31,6 +31,7 @@ class Collector(Problems):
         self.msgstr_lines: dict[tuple[str | None, str], int] = {}
         self.header: Message | None = None
         self.plural: PluralForms | None = None
+        self.plural_line = 0  # the header's Plural-Forms line
 
     def warn_cut(self, line: int, pos: int) -> None:
         """A string cut at \\0, at offset ``pos`` (its column found only if it is listed)."""

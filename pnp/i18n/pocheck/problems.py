@@ -51,6 +51,8 @@ class PoScan:
     """The header's Plural-Forms, when it has one that is valid."""
     msgstr_lines: dict[tuple[str | None, str], int]
     """(msgctxt or None, msgid) of each active (non-obsolete) entry -> line of its first msgstr."""
+    plural_line: int = 0
+    """The line of the header's Plural-Forms field (0: none)."""
 
     @property
     def errors(self) -> list[PoProblem]:

@@ -58,7 +58,14 @@ class Scan(Collector):
                 )
             )
         self.findings += [Finding(note) for note in notes]
-        scan = PoScan(problems + notes, self.text, self.charset, self.plural, self.msgstr_lines)
+        scan = PoScan(
+            problems + notes,
+            self.text,
+            self.charset,
+            self.plural,
+            self.msgstr_lines,
+            self.plural_line,
+        )
         return ScanDetails(scan, self.findings, self.pnp_only)
 
     def read(self) -> None:

@@ -95,6 +95,10 @@ class Exporter:
 class DocumentExporter(Exporter):
     """Writes the job's PDF; a build has exactly one."""
 
+    # made for a language with errors of its own too, marking them (a translator's proof);
+    # the print PDF of such a language is not made
+    shows_errors: ClassVar[bool] = False
+
     def file_name(self, game_id: str, lang: str, paper: str) -> str:
         raise NotImplementedError
 

@@ -19,6 +19,7 @@ class Proof(DocumentExporter):
 
     name: ClassVar[str] = "proof"
     keeps: ClassVar[bool] = False  # pnp watch builds print PDFs only
+    shows_errors: ClassVar[bool] = True  # a catalog's errors are marked on it
 
     def file_name(self, game_id: str, lang: str, paper: str) -> str:
         return f"{game_id}-{lang}-proof.pdf"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ...content.model import Board, Face
@@ -154,11 +155,18 @@ class FaceDrawer:
         surface = Surface(c, h, ctx.fonts, ctx.engine.icons, ctx.lang, draw_art)
         for op in ops:
             turn = op.rotate
-            if turn:
+            clip = proof_marks and op.flag() == "overflow"  # a proof keeps it in its box
+            if turn or clip:
                 c.saveState()
-                _turn(c, op.box, turn, h)  # type: ignore[attr-defined]
-            op.draw(surface)
             if turn:
+                _turn(c, op.box, turn, h)  # type: ignore[attr-defined]
+            if clip:
+                x, y, bw, bh = op.box  # type: ignore[attr-defined]
+                path = c.beginPath()
+                path.rect(pt(x), pt(h - y - bh), pt(bw), pt(bh))
+                c.clipPath(path, stroke=0, fill=0)
+            op.draw(surface)
+            if turn or clip:
                 c.restoreState()
         if proof_marks:
             self._proof_marks(c, ops, h)
@@ -175,14 +183,25 @@ class FaceDrawer:
             c.saveState()
             if op.rotate:
                 _turn(c, op.box, op.rotate, face_h)  # type: ignore[attr-defined]
-            if flag == "overflow":
+            if flag in ("overflow", "error"):  # red: a frame cut off, dashes a refused entry
                 c.setStrokeColor(colors.HexColor("#d50000"))
                 c.setLineWidth(1.2)
-                c.setDash()
+                if flag == "error":
+                    c.setDash(3, 1.5)
+                else:
+                    c.setDash()
                 c.rect(*rect, stroke=1, fill=0)
+                c.setDash()
+                bold = self.ctx.fonts.main.font("bold")
+                if flag == "overflow":
+                    word = self.ctx.w("overflow")
+                else:
+                    word = self.ctx.w("error in the catalog")
+                c.setFillColor(colors.white)  # readable over the text it marks
+                c.rect(rect[0] + 0.6, rect[1] + 0.6, stringWidth(word, bold, 5) + 0.8, 5.6, 0, 1)
                 c.setFillColor(colors.HexColor("#d50000"))
-                c.setFont(self.ctx.fonts.main.font("bold"), 5)
-                c.drawString(rect[0] + 1, rect[1] + 1, self.ctx.w("overflow"))
+                c.setFont(bold, 5)
+                c.drawString(rect[0] + 1, rect[1] + 1.4, word)
             else:
                 c.setStrokeColor(colors.HexColor("#ef6c00"))
                 c.setLineWidth(0.9)

@@ -7,6 +7,7 @@ text that does not fit, orange dashes one not translated yet.
 from __future__ import annotations
 
 from reportlab.lib import colors
+from reportlab.lib.utils import simpleSplit
 
 from ...content.queries import item_size
 from ...core.units import pt
@@ -15,6 +16,8 @@ from ..imposition import Page
 from .context import RenderContext
 from .faces import FaceDrawer
 from .pen import Pen
+
+LEGEND_LEADING = 3.0  # mm between the legend's lines
 
 
 class ProofPages:
@@ -60,10 +63,16 @@ class ProofPages:
             c.setStrokeColor(colors.HexColor("#999999"))
             c.setLineWidth(0.3)
             c.rect(*pen.rect_pt(r), stroke=1, fill=0)
-        c.setFont(ctx.fonts.main.font("regular"), 7)
+        regular = ctx.fonts.main.font("regular")
+        c.setFont(regular, 7)
         c.setFillColor(colors.black)
         legend = ctx.w(
-            "Proof: left the source text, right the translation; red frame: does not fit, "
-            "orange dashes: not translated yet."
+            "Proof: left the source text, right the translation; red frame: does not fit (cut "
+            "off at its box), red dashes: the catalog entry has an error, orange dashes: not "
+            "translated yet."
         )
-        c.drawString(pen.x(12), pen.y(page.size.h - 6), legend)
+        lines = simpleSplit(legend, regular, 7, pt(page.size.w - 24))  # within the page
+        for i, line in enumerate(lines):
+            c.drawString(
+                pen.x(12), pen.y(page.size.h - 6 - LEGEND_LEADING * (len(lines) - 1 - i)), line
+            )

@@ -194,7 +194,10 @@ class ScenarioSteps:
         return dname, text
 
     def _filter(self, flt: Any) -> str:
-        """How the cards a filter picks are marked: their tag and values."""
+        """How the cards a filter picks are marked: its ``mark:`` in the build language, else
+        its tag and values as written (rule untranslatable-text reports those)."""
+        if flt.mark is not None:
+            return str(self.ctx.translator.text(flt.mark))
         parts = [f"“{flt.tag}”"] if flt.tag else []
         parts.extend(f"{k} = {v}" for k, v in flt.values.items())
         return ", ".join(parts)

@@ -32,9 +32,9 @@ class SetupTables:
     def __init__(self, ctx: RenderContext) -> None:
         self.ctx = ctx
 
-    def cell(self, value: Any, unit: str | None) -> str:
+    def cell(self, value: Any, unit: str | None, labels: dict[str, Any] | None = None) -> str:
         """A table cell as printed (the same format as on faces)."""
-        return cell_text(value, unit, self.ctx.lang, self.ctx.translator.text)
+        return cell_text(value, unit, self.ctx.lang, self.ctx.translator.text, labels)
 
     def table(
         self, table: TableModel, h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle
@@ -63,7 +63,10 @@ class SetupTables:
         ncols = max(len(table.columns), 1)
         base = min(avail / ncols, pt(34))
         longest = [
-            max((len(self.cell(cells.get(c.id, ""), c.unit)) for cells in table.cells), default=0)
+            max(
+                (len(self.cell(cells.get(c.id, ""), c.unit, c.labels)) for cells in table.cells),
+                default=0,
+            )
             for c in table.columns
         ]
         wide = [i for i, n in enumerate(longest) if n > TEXT_CELL]
@@ -100,7 +103,8 @@ class SetupTables:
         body_rows = [
             [
                 Paragraph(
-                    self.ctx.para(self.cell(cells.get(c.id, ""), c.unit), "regular", 9), cellst
+                    self.ctx.para(self.cell(cells.get(c.id, ""), c.unit, c.labels), "regular", 9),
+                    cellst,
                 )
                 for c in table.columns
             ]

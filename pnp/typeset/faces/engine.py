@@ -174,6 +174,7 @@ class FaceEngine(FaceValues):
                 ops.append(art_op)
         fc = FaceCtx(face, card, w, h, palette, self._values(face, card))
         fc.family = style_family(lay, style_name)
+        fc.words = lay.texts
         for el in lay.elements:
             op = self._element(el, fc)
             if op is not None:

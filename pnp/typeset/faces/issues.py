@@ -18,6 +18,7 @@ class TextIssue:
     lang: str = ""
     face: str = ""  # face_id() of the face it is on ("" for the setup sheet)
     structural: bool = False  # validation's structure checks report it too (with suggestions)
+    chars: str = ""  # missing-glyph: the characters no font has
     # what it breaks and what it needs (pnp.core.causes): a card's field a template prints
     subject: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...content.model import Board, Element, Face, Game, Layout, Style
+from ...content.model import Board, Element, Face, Game, Layout, Style, Text
 from ...content.schema import Context
 from ...content.yamlio import parse_text
 
@@ -41,6 +41,7 @@ class Resolved:
     styles: dict[str, Style]
     elements: list[Element]
     unmatched: list[Element] = field(default_factory=list)  # drop: naming no parent element
+    texts: dict[str, Text] = field(default_factory=dict)  # the chain's words (a child's win)
 
 
 class LayoutCycle(Exception):
@@ -101,6 +102,7 @@ def _merged(chain: list[Layout]) -> Resolved:
         if layout.border is not None:
             out.border = layout.border
         out.styles.update(layout.styles)
+        out.texts.update(layout.texts)
         for el in layout.elements:
             slot = next((i for i, e in enumerate(elements) if el.name and e.name == el.name), None)
             if el.drop:

@@ -64,7 +64,7 @@ class Operation:
         return [self]
 
     def flag(self) -> str | None:
-        """What a proof frames about it: "overflow", "fallback" (a text), else None."""
+        """What a proof frames about it: "overflow", "error", "fallback" (a text), else None."""
         return None
 
     def frame_inset(self, w: float, h: float) -> float | None:
@@ -178,6 +178,7 @@ class TextOp(Operation):
     padding: float
     fallback: bool = False  # printed in the source language for lack of a translation
     rotate: float = 0.0
+    error: bool = False  # its catalog entry has an error (a proof of a damaged catalog)
     shadow: tuple[Fit, float, float, float] | None = None  # fitted in its colour, dx, dy, alpha
 
     def draw(self, s: Surface) -> None:
@@ -272,6 +273,8 @@ class TextOp(Operation):
     def flag(self) -> str | None:
         if self.fit.overflow is not None:
             return "overflow"
+        if self.error:
+            return "error"
         return "fallback" if self.fallback else None
 
 

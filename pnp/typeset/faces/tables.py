@@ -6,20 +6,35 @@ alike (:func:`cell_text`).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...content.model import Text
 from ...core.units import pt
 from ..fonts import FontSet
 
+CODE = re.compile(r"[^\W_][\w-]*")  # a code in a cell: black, private-enterprise
 
-def cell_text(value: Any, unit: str | None, lang: str, text_of: Any) -> str:
+
+def cell_text(
+    value: Any,
+    unit: str | None,
+    lang: str,
+    text_of: Any,
+    labels: dict[str, Text] | None = None,
+) -> str:
     """A table cell as printed, on a face or on the setup sheet: a text in the build language
-    (``text_of``), a number as the language writes it with its unit, 0 as a dash."""
+    (``text_of``), a number as the language writes it with its unit, 0 as a dash; a code
+    its column labels (``black+red``) as its labels in the build language."""
     from babel.numbers import format_decimal
 
     if isinstance(value, Text):
         return str(text_of(value))
+    if labels and isinstance(value, str):
+        return CODE.sub(
+            lambda m: str(text_of(labels[m.group(0)])) if m.group(0) in labels else m.group(0),
+            value,
+        )
     if isinstance(value, bool):
         value = int(value)
     if isinstance(value, int | float):

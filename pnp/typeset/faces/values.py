@@ -8,12 +8,12 @@ template that fails or gives no colour or no usable image.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ...content.assets import AssetError, probe_image, resolve, svg_drawing
-from ...content.model import Board, Card, Element, Face, Game
+from ...content.model import Board, Card, Element, Face, Game, Text
 from ...core.errors import BuildError
 from ...core.findings import Pos
 from ...core.rules import SCHEMA, TEMPLATE
@@ -50,6 +50,7 @@ class FaceCtx:
     palette: dict[str, str]  # background, accent, text: the style's colours
     values: dict[str, Any]
     template_ctx: dict[str, Any] | None = None
+    words: dict[str, Text] = field(default_factory=dict)  # the layout's texts (texts.name)
     family: str | None = None  # the style's font family (None: the game's)
 
 
@@ -97,9 +98,13 @@ def _template_problem(
     return text
 
 
-def missing_name(exc: Exception, source: str, env: Any) -> str | None:
+def missing_name(
+    exc: Exception, source: str, env: Any, ctx: dict[str, Any] | None = None
+) -> str | None:
     """The card field a template asked for and the card lacks (``values.tools``, ``flavor``),
-    read from the template's own syntax tree; None when the error is of another kind."""
+    read from the template's own syntax tree (``ctx``: what it was rendered with, so that
+    ``texts.tools`` it has is not taken for ``values.tools`` it lacks); None when the error
+    is of another kind."""
     import re
 
     from jinja2 import TemplateError, nodes
@@ -116,6 +121,9 @@ def missing_name(exc: Exception, source: str, env: Any) -> str | None:
         return None
     for node in tree.find_all(nodes.Getattr):
         if node.attr == name and isinstance(node.node, nodes.Name):
+            owner = (ctx or {}).get(node.node.name)
+            if isinstance(owner, dict) and name in owner:
+                continue  # this one has it: another chain lacks it
             return f"{node.node.name}.{name}"
     return None
 
@@ -291,6 +299,7 @@ class FaceValues:
             }
             for name, text in fc.face.texts():
                 ctx[name] = self.translator.text(text, values)
+            ctx["texts"] = {name: self.translator.text(t, values) for name, t in fc.words.items()}
             fc.template_ctx = ctx
         return fc.template_ctx
 
@@ -328,7 +337,7 @@ class FaceValues:
         such card, folded under the first, or under what broke that field), else at the
         template, once."""
         lang = attr == "template"  # a text's template may differ by language
-        meant = missing_name(exc, source, self.env)
+        meant = missing_name(exc, source, self.env, ctx)
         card = fc.card
         path = getattr(card, "path", "")
         if meant is not None and path and card.pos.line:

@@ -81,7 +81,10 @@ class Table(ElementKind):
         t = eng.translator.text
         header = [t(c.title) if c.title else c.id for c in table.columns]
         rows = [
-            [cell_text(cells.get(col.id, ""), col.unit, eng.lang, t) for col in table.columns]
+            [
+                cell_text(cells.get(col.id, ""), col.unit, eng.lang, t, col.labels)
+                for col in table.columns
+            ]
             for cells in table.cells
         ]
         low = el.min_size or el.size * 0.6

@@ -69,6 +69,7 @@ class TextKind(Box):
             el.padding,
             fallback=source is not None and eng.translator.is_fallback(source),
             rotate=el.rotate % 360,
+            error=source is not None and eng.translator.has_error(source),
         )
         if not clear:
             op = _clear(self, op, value, ts, fonts, fc, source, el, eng)
@@ -229,14 +230,14 @@ def _glyph_issues(eng: Any, pos: Any, what: str, chars: Any) -> None:
     missing = "".join(sorted(c for c in chars if unicodedata.category(c) != "Cc"))
     if missing and eng.first("glyph", str(pos), missing):
         codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
-        eng.issues.append(
-            eng.issue(
-                GLYPH,
-                pos,
-                f"[{eng.lang}] no bundled font has {missing!r} ({codes}); "
-                + glyph_advice(missing, eng.lang),
-            )
+        issue = eng.issue(
+            GLYPH,
+            pos,
+            f"[{eng.lang}] no bundled font has {missing!r} ({codes}); "
+            + glyph_advice(missing, eng.lang),
         )
+        issue.chars = missing  # the language's script finding gathers them
+        eng.issues.append(issue)
 
 
 __all__ = ["Field", "Template", "TextKind"]
