@@ -126,3 +126,23 @@ def test_translators_see_references_and_keep_them(tmp_path: Path) -> None:
     found = [f for f in run_validate(root).sorted() if f.rule == "translation-tokens"]
     assert [f.pos.path for f in found] == ["locales/fr/LC_MESSAGES/mini.po"]
     assert "drops {decks.main.total}" in found[0].message
+
+
+def test_a_layouts_own_words_name_what_their_template_fills(tmp_path: Path) -> None:
+    """A layout's texts: are printed by its templates, which fill their {names}: {stage} there
+    is no reference to the game's data (Which Side's 'Stage {stage} of {stages}')."""
+    root = make_root(tmp_path, FIXTURES / "clean")
+    layouts = root / "cards" / "mini" / "layouts.yaml"
+    layouts.write_text(
+        "layouts:\n"
+        "  staged:\n"
+        "    extends: card\n"
+        "    texts:\n"
+        '      stage: {en: "Stage {stage} of {stages}", it: "Fase {stage} di {stages}"}\n'
+        "    elements:\n"
+        "      - {name: stage, box: [5, 70, 50, 8],\n"
+        '         template: "{{ texts.stage.format(stage=1, stages=2) }}"}\n',
+        "utf-8",
+    )
+    report = run_validate(root)
+    assert not [f for f in report.sorted() if f.rule == "reference"], report.format_text()

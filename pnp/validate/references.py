@@ -27,6 +27,8 @@ def text_references(game: Game, ctx: CheckContext) -> None:
     reference, at the language that writes it (the source first)."""
     messages = {id(inv.message) for inv in game.invariants if inv.message is not None}
     on_faces = {id(t) for t in face_texts(game)}
+    # a layout's own words (texts:) are printed by its templates, which fill their {names}
+    on_faces |= {id(t) for layout in game.layouts.values() for t in layout.texts.values()}
     langs = checked_languages(game, ctx)
     langs.sort(key=lambda lang: lang != game.source_language)
     for text in game.texts:
