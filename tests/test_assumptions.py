@@ -40,8 +40,8 @@ def test_the_rule_is_info_and_listed_by_default(tmp_path: Path) -> None:
     assert [(f.pos.path, f.pos.line) for f in found] == [
         ("cards/mini/decks.yaml", 13),
         ("cards/mini/decks.yaml", 20),
-        ("cards/mini/decks.yaml", 26),
-        ("cards/mini/decks.yaml", 30),
+        ("cards/mini/decks.yaml", 27),
+        ("cards/mini/decks.yaml", 31),
     ]
     assert all(f.severity is Severity.INFO for f in found)
     assert not report.has_errors() and not report.warnings

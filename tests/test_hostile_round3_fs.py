@@ -262,7 +262,7 @@ def test_audit_keys_reach_the_terminal_escaped(root: Path) -> None:
 def test_the_summary_line_keeps_a_folder_names_newline_escaped(root: Path) -> None:
     (root / GAME).rename(root / "cards" / "mi\nni")
     text = _assert_clean(*_bytes_of("validate", "--root", root))
-    assert "mi\\nni: 1 error(s), 0 warning(s)" in text.splitlines(), text
+    assert "mi\\nni: 1 error, 0 warnings" in text.splitlines(), text
 
 
 def _undecodable_names(root: Path) -> None:

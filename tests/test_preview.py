@@ -114,8 +114,9 @@ def test_a_finding_on_a_tile_sits_by_it_and_links_to_it(tmp_path: Path) -> None:
     result = run("preview", "mini", "--root", str(root))
     assert result.exit_code == 0 and "boards.yaml:12:" in result.stderr, result.stderr
     html = (root / "output/mini/preview/index.html").read_text("utf-8")
-    row = re.search(r'<tr class="warning">.*?</tr>', html, re.S)
-    assert row and 'href="#board.tile-back"' in row.group(0)
+    rows = re.findall(r'<tr class="warning">.*?</tr>', html, re.S)
+    row = next((r for r in rows if "boards.yaml:12:" in r), "")
+    assert 'href="#board.tile-back"' in row, rows
     section = re.search(r'<section class="face" id="board.tile-back".*?</section>', html, re.S)
     assert section and "boards.yaml:12:" in section.group(0)
 

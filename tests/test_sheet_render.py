@@ -129,10 +129,12 @@ def test_table_longer_than_a_page_goes_on_with_its_header_row(tmp_path: Path) ->
     root = make_root(tmp_path, FIXTURES / "clean")
     decks = root / "cards" / "mini" / "decks.yaml"
     text = decks.read_text("utf-8")
-    beta = "      - {id: beta, title: {en: Beta, it: Beta}, deals: {card: beta}}\n"
-    text = text.replace(beta, beta + "      - {id: row, title: {en: Row, it: Riga}}\n")
+    players = "      - {id: players, title: {en: Players, it: Giocatori}}\n"
+    assert players in text
+    # the row number first: the table is read by it, one row per key (duplicate-row)
+    text = text.replace(players, "      - {id: row, title: {en: Row, it: Riga}}\n" + players)
     text = text.replace("    total:\n      - {of: [alpha, beta], equals: players}\n", "")
-    rows = "".join(f"      - [{2 + i % 3}, 1, 1, {1000 + i}]\n" for i in range(80))
+    rows = "".join(f"      - [{1000 + i}, {2 + i % 3}, 1, 1]\n" for i in range(80))
     text = text.replace("      - [2, 1, 1]\n      - [3, 2, 1]\n      - [4, 2, 2]\n", rows)
     decks.write_text(text, "utf-8")
     report = Report()

@@ -12,20 +12,17 @@
 - three module globals of ``platypus.paragraph`` that its line breaking calls for every word
   (``stringWidth``, ``getAscentDescent``, ``sameFrag``), replaced while pnp fits texts by a
   memo of the first two and a faster equivalent of the third (:func:`quick_line_breaking`);
-- a TrueType font's character map (:func:`font_characters`), the bounding boxes of its glyphs
-  in its ``glyf`` table (its raw data, ``glyphPos`` from ``loca``: :func:`glyph_heights`), and
-  its subset assignments per
-  document (``TTFont.state[doc].assignments``), to turn text into subset bytes faster
-  (:func:`quick_subsets`);
+- a TrueType font's character map (:func:`font_characters`), its glyphs' bounding boxes
+  (``glyf`` via ``loca``'s ``glyphPos``: :func:`glyph_heights`), and its subset assignments
+  per document (``TTFont.state[doc].assignments``: :func:`quick_subsets`);
 - reportlab's harfbuzz shaping (``ttfonts.shapeFragWord`` and the ``ShapedStr`` it makes, whose
   ``__shapeData__`` hold the advances), to shape the runs pnp lays out itself (:func:`shape`),
   and a text object's content list (``_code``), to mark glyphs with an ``/ActualText``;
 - a form XObject's resources (``pdfdoc.PDFFormXObject.format``, ``Canvas._setXObjects``),
   completed with its transparency states and shadings (:func:`complete_forms`); the text
-  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`),
-  an SVG's shapes too (:func:`draw_drawing`);
-  paragraph word splitting (``paragraph._getFragWords``), to keep inline images with their
-  word (:func:`glue_inline_images`);
+  colour hook ``Canvas._enforceColorSpace``, to draw at an opacity (:func:`colours_at_alpha`,
+  :func:`draw_drawing`); paragraph word splitting (``paragraph._getFragWords``), to keep
+  inline images with their word (:func:`glue_inline_images`);
 - ``rl_config.useA85``: off while pnp makes a PDF (:func:`pdf_settings`), since ASCII85 only
   makes PDFs 25 % larger; reportlab's default is restored afterwards.
 """
@@ -51,8 +48,7 @@ _LOCK = threading.RLock()  # rl_config and pdfdoc.PDFFile are process-wide: one 
 def pdf_settings() -> Iterator[None]:
     """reportlab's settings as pnp makes PDFs (binary streams), for the duration of the block."""
     with _LOCK:
-        old = rl_config.useA85
-        rl_config.useA85 = 0
+        old, rl_config.useA85 = rl_config.useA85, 0
         try:
             yield
         finally:
@@ -594,8 +590,8 @@ def shape(text: str, font_name: str, rtl: bool, mirror: Any = None) -> tuple[str
 
 
 def begin_actual_text(text_object: Any, text: str) -> None:
-    """Open a marked-content span whose ``/ActualText`` is ``text``: what copying or searching
-    the glyphs drawn until :func:`end_actual_text` gives (a line's text in logical order)."""
+    """Open a span whose ``/ActualText`` is ``text`` (what copying the glyphs drawn until
+    :func:`end_actual_text` gives: a line's text in logical order)."""
     data = ("\ufeff" + text).encode("utf-16-be").hex().upper()
     text_object._code.append(f"/Span <</ActualText <{data}>>> BDC")
 

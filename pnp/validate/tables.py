@@ -133,18 +133,7 @@ def check_coverage(
                 continue
             _seen(ctx, seen, combo, pos, where)
     else:
-        label: str
-        if covers.dice is not None:
-            universe = dice_outcomes(covers.dice)
-            label = str(covers.dice)
-        elif track is not None:
-            universe = list(range(track.min, track.max + 1))
-            label = f"the spaces of track {track.id}, {track.min}..{track.max}"
-        else:
-            assert covers.range is not None
-            lo, hi = covers.range[0], covers.range[-1]
-            universe = list(range(lo, hi + 1))
-            label = f"{lo}..{hi}"
+        universe, label = _outcomes(covers, track)
         for value, pos in keys:
             outcomes = parse_keys(value, universe if covers.dice == "d66" else [])
             if outcomes is None:
@@ -173,6 +162,19 @@ def check_coverage(
             pos,
             f"{where}: no row for {_show(missing)}; every outcome needs exactly one row{advice}",
         )
+
+
+def _outcomes(covers: Covers, track: Track | None) -> tuple[list[Any], str]:
+    """What a table of ``covers`` (dice, a track's spaces, a range) must have a row for, and
+    how a message names it."""
+    if covers.dice is not None:
+        return dice_outcomes(covers.dice), str(covers.dice)
+    if track is not None:
+        label = f"the spaces of track {track.id}, {track.min}..{track.max}"
+        return list(range(track.min, track.max + 1)), label
+    assert covers.range is not None
+    lo, hi = covers.range[0], covers.range[-1]
+    return list(range(lo, hi + 1)), f"{lo}..{hi}"
 
 
 def _gap_place(first: Any, seen: dict[Any, Pos], gap_pos: Pos, ordered: bool) -> tuple[Pos, str]:

@@ -71,7 +71,7 @@ def inconsistent_terms(game: Game, ctx: CheckContext) -> None:
 
 def _read(cat: LangCatalog, ctx: CheckContext) -> Catalog:
     book = Catalog(cat)
-    for entry in sorted(cat.entries.values(), key=lambda e: e.line):
+    for entry in sorted(cat.entries.values(), key=lambda entry: entry.line):
         if entry.complete and entry.msgid:
             book.by_source.setdefault((entry.msgid, entry.msgid_plural), []).append(entry)
     for term in cat.glossary:

@@ -313,7 +313,8 @@ def fit_languages(game: Game, ctx: CheckContext, langs: list[str], fonts: FontSe
             for issue in (i for issues in per_lang for i in issues):
                 if issue.structural:  # the structure check reports those, with suggestions
                     continue
-                if issue.rule == GLYPH and set(issue.chars) <= ctx.uncovered.get(issue.lang, set()):
+                uncovered = ctx.uncovered.get(issue.lang, set())
+                if issue.rule == GLYPH and issue.chars and set(issue.chars) <= uncovered:
                     continue  # the script check said it once for the language
                 issue.report_to(ctx.report, ctx.game_id)
 

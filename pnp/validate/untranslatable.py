@@ -26,6 +26,7 @@ from typing import Any
 from ..content.model import Element, Game
 from ..core.findings import Pos
 from ..core.rules import UNTRANSLATABLE
+from ..typeset.faces.kinds import kind_of
 from ..typeset.faces.tables import CODE
 from .context import CheckContext, check
 
@@ -40,9 +41,10 @@ def untranslatable_text(game: Game, ctx: CheckContext) -> None:
     seen: set[tuple[str, int, int]] = set()
     for layout in game.layouts.values():
         for el in layout.elements:
-            if not el.template:
+            template = _template(el)
+            if not template:
                 continue
-            for offset, message in template_problems(el.template):
+            for offset, message in template_problems(template):
                 pos = _at(ctx, el, offset)
                 key = (pos.path, pos.line, pos.col)
                 if key not in seen:
@@ -188,11 +190,17 @@ def _words_message(words: list[str], quoted: bool = False) -> str:
     )
 
 
+def _template(el: Element) -> str:
+    """An element's template, when its kind is the template kind (else "")."""
+    kind = kind_of(el)
+    return str(getattr(el, kind.key or "", None) or "") if kind.key == "template" else ""
+
+
 def _at(ctx: CheckContext, el: Element, offset: int) -> Pos:
     """The position of ``offset`` of an element's template: its scalar's own position moved
     along its line when the template is written on one line (past an opening quote)."""
     pos = el.at("template")
-    source = el.template or ""
+    source = _template(el)
     if not pos.line or "\n" in source[:offset]:
         return pos
     try:

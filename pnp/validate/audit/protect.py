@@ -159,55 +159,63 @@ def written_once(m: Mutation, game: Game) -> bool:
         return True
     track = _TRACK.match(m.key)
     if track is not None:
-        # printed on no board and read by no table: nothing but texts (by reference) has it
-        found = game.tracks.get(track.group(1))
-        return (
-            found is not None
-            and found.board is None
-            and not any(
-                t.covers is not None and t.covers.track == found.id for t in game.tables.values()
-            )
-        )
+        return _track_alone(game, track.group(1))
     value = _CARD_VALUE.match(m.key)
     if value is not None:
         section, owner_id, index, name = value.groups()
-        owner = (game.decks if section == "decks" else game.tokens).get(owner_id)
-        if owner is None or int(index) >= len(owner.cards):
-            return False
-        card = owner.cards[int(index)].id
-        filters = [
-            f.values
-            for sc in game.scenarios.values()
-            for step in sc.cards
-            for f in (step.only, step.exclude)
-            if f is not None and f.values
-        ]
-        named = any(
-            card in cards and table.column(name) is not None for table, cards in listed(game)
-        ) or any(name in values for values in filters)
-        return not named
+        return _value_alone(game, section, owner_id, index, name)
     cell = _ROW_CELL.match(m.key)
-    if cell is None:
+    return cell is not None and _cell_alone(game, cell)
+
+
+def _track_alone(game: Game, track_id: str) -> bool:
+    """A track printed on no board and read by no table: nothing but texts have its numbers."""
+    found = game.tracks.get(track_id)
+    return (
+        found is not None
+        and found.board is None
+        and not any(
+            t.covers is not None and t.covers.track == found.id for t in game.tables.values()
+        )
+    )
+
+
+def _value_alone(game: Game, section: str, owner_id: str, index: str, name: str) -> bool:
+    """A card's value that no table of cards lists and no step filters by."""
+    owner = (game.decks if section == "decks" else game.tokens).get(owner_id)
+    if owner is None or int(index) >= len(owner.cards):
         return False
+    card = owner.cards[int(index)].id
+    filters = [
+        f.values
+        for sc in game.scenarios.values()
+        for step in sc.cards
+        for f in (step.only, step.exclude)
+        if f is not None and f.values
+    ]
+    named = any(
+        card in cards and table.column(name) is not None for table, cards in listed(game)
+    ) or any(name in values for values in filters)
+    return not named
+
+
+def _cell_alone(game: Game, cell: re.Match[str]) -> bool:
+    """A cell of a column that deals, totals and keys nothing, and that no step draws by."""
     table = game.tables.get(cell.group(1))
     if table is None:
         return False
     index = cell.group(3)
-    if index is not None:
-        if int(index) >= len(table.columns):
-            return False
-        cid = table.columns[int(index)].id
-    else:
-        cid = cell.group(4) or ""
+    if index is not None and int(index) >= len(table.columns):
+        return False
+    cid = table.columns[int(index)].id if index is not None else (cell.group(4) or "")
     column = table.column(cid)
     if column is None or column.deals is not None or cid == key_column(table):
         return False
     if any(cid in total.of or cid == total.equals for total in table.total):
         return False
-    for sc in game.scenarios.values():
-        for step in sc.cards:
-            for what in ("draw", "deal", "reveal", "piles"):
-                got = getattr(step, what)
-                if isinstance(got, DrawFrom) and got.table == table.id and got.column == cid:
-                    return False
-    return True
+    return not any(
+        isinstance(got, DrawFrom) and got.table == table.id and got.column == cid
+        for sc in game.scenarios.values()
+        for step in sc.cards
+        for got in (step.draw, step.deal, step.reveal, step.piles)
+    )
