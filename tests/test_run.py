@@ -40,6 +40,8 @@ SHARED = {
     "pnp.i18n.plural._evaluator_for",  # a Plural-Forms expression, compiled
     "pnp.i18n.plural._inspect_cached",
     "pnp.content.assets._is_image_suffix",
+    "pnp.content.expr._attributes_of",  # the fields of pnp's record classes, as imported
+    "pnp.validate.sentences._dice_re_of",  # the dice pattern of a language's die letters
 }
 
 

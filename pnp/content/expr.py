@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import math
 import re
 import signal
@@ -300,20 +301,19 @@ class Evaluator:
             raise explained from None
 
 
-_ATTRIBUTES: dict[int, dict[type, Any]] = {}
-
-
 def _record_attributes() -> dict[type, Any]:
     """simpleeval's ``allowed_attrs``: any field of a record (of :class:`Record` or of a
     subclass, such as a table's), nothing of anything else."""
-    known = Record.__subclasses__()
-    found = _ATTRIBUTES.get(len(known))
-    if found is None:
-        classes = [Record]
-        for cls in classes:
-            classes.extend(c for c in cls.__subclasses__() if c not in classes)
-        found = _ATTRIBUTES[len(known)] = every_attribute_of(*classes)
-    return found
+    classes = [Record]
+    for cls in classes:
+        classes.extend(c for c in cls.__subclasses__() if c not in classes)
+    return _attributes_of(tuple(classes))
+
+
+@functools.cache
+def _attributes_of(classes: tuple[type, ...]) -> dict[type, Any]:
+    """The attributes of these classes (a memo of pnp's own classes: kept between runs)."""
+    return every_attribute_of(*classes)
 
 
 def parse(expr: str) -> ast.AST:

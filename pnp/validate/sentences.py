@@ -21,6 +21,7 @@ sentences with a space, as they separate clauses.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 
@@ -32,7 +33,6 @@ from .texts import text_pos, translations
 # the letter of a die, by language (d or D everywhere; these add their own)
 DIE_LETTERS = {"de": "wW", "nl": "wW", "pl": "kK", "sv": "tT", "ru": "кКдД", "uk": "кКдД"}
 _DIE = r"(?<![\w])(\d*)([{letters}])(\d+|%)(?:\s?([+\-−])\s?(\d+))?(?![\w])"
-_DICE_RE: dict[str, re.Pattern[str]] = {}
 
 UNCOUNTED = frozenset({"th", "lo"})  # languages whose sentences are not marked
 ORDINAL_POINT = frozenset(
@@ -53,12 +53,13 @@ _WORD_BEFORE_RE = re.compile(r"([\w.]+)$")
 
 
 def _dice_re(lang: str) -> re.Pattern[str]:
-    base = lang.split("_")[0]
-    found = _DICE_RE.get(base)
-    if found is None:
-        letters = "dD" + DIE_LETTERS.get(base, "")
-        found = _DICE_RE[base] = re.compile(_DIE.format(letters=letters))
-    return found
+    return _dice_re_of(DIE_LETTERS.get(lang.split("_")[0], ""))
+
+
+@functools.cache
+def _dice_re_of(extra_letters: str) -> re.Pattern[str]:
+    """The dice pattern with a language's own die letters (one of a few: kept between runs)."""
+    return re.compile(_DIE.format(letters="dD" + extra_letters))
 
 
 def dice(text: str, lang: str) -> Counter[str]:
