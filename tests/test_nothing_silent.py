@@ -95,6 +95,28 @@ def test_a_token_coloured_by_its_style_with_the_token_layout_is_a_finding(
     ), messages
 
 
+@pytest.mark.parametrize(
+    ("style", "fix"),
+    [
+        ("green", 'styles: {green: {background: "green"}} (style: green then names that style)'),
+        ("#c62828", 'styles: {mine: {background: "#c62828"}} and style: mine'),
+    ],
+)
+def test_ignored_style_suggests_a_style_named_after_what_was_written(
+    tmp_path: Path, style: str, fix: str
+) -> None:
+    root = make_root(tmp_path, FIXTURES / "ignored-style")
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(
+        decks.read_text("utf-8").replace('style: "#c62828"', f'style: "{style}"'), "utf-8"
+    )
+    messages = [f.message for f in run_validate(root).sorted() if f.rule == "ignored-style"]
+    colour = [m for m in messages if m.startswith(f"style: {style!r} gives the accent colour")]
+    assert len(colour) == 1, messages
+    assert colour[0].endswith(fix), colour[0]
+    assert "red" not in colour[0]
+
+
 # --- text-overflow: clipped to its box --------------------------------------------------------
 
 LONG = (
