@@ -171,3 +171,15 @@ def exports(
     if tts:
         found.append(Tts(dpi=png_dpi or 300.0, max_px=tts_max_px))
     return tuple(found)
+
+
+def lower_overflow(root: Path, game: str) -> None:
+    """Lower rule text-overflow (an error by default) to a warning in ``game``'s game.yaml, for a
+    test about something else that needs a text that does not fit and its PDFs built."""
+    path = root / "cards" / game / "game.yaml"
+    text = path.read_text("utf-8")
+    assert "\nrules:" not in text, "the game already has rules: change them there"
+    reason = "a test's text overflows on purpose"
+    path.write_text(
+        text + f"rules:\n  text-overflow: {{severity: warning, reason: {reason}}}\n", "utf-8"
+    )

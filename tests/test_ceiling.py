@@ -305,6 +305,59 @@ def test_pnp_new_draws_a_card_a_designer_could_keep(tmp_path: Path) -> None:
     assert sum(corner) > sum(far) + 30
 
 
+def test_an_images_radius_rounds_its_corners(tmp_path: Path) -> None:
+    """radius: on an image clips its picture to the box's rounded corners: a PNG covering its
+    box (drawn as the face's art is), a PNG contained, an SVG; without radius the corner is
+    picture."""
+    from PIL import Image
+
+    from helpers import FIXTURES
+
+    root = make_root(tmp_path, FIXTURES / "clean")
+    game = root / "cards" / "mini"
+    (game / "art").mkdir()
+    (game / "art" / "red.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<rect width="10" height="10" fill="#ff0000"/></svg>',
+        "utf-8",
+    )
+    Image.new("RGB", (400, 400), (255, 0, 0)).save(game / "art" / "red.png")
+    decks = (
+        (game / "decks.yaml")
+        .read_text("utf-8")
+        .replace(
+            'text: {en: "Gain 2 {coin}.", it: "Guadagna 2 {coin}."}',
+            "layout: rounded",
+        )
+    )
+    decks += (
+        "layouts:\n  rounded:\n    elements:\n"
+        "      - {box: [5, 5, 20, 20], image: art/red.png, radius: 5}\n"
+        "      - {box: [35, 5, 20, 20], image: art/red.svg, radius: 5}\n"
+        "      - {box: [5, 35, 20, 20], image: art/red.png, fit: contain, radius: 5}\n"
+        "      - {box: [35, 35, 20, 20], image: art/red.png}\n"
+    )
+    (game / "decks.yaml").write_text(decks, "utf-8")
+    out = tmp_path / "out"
+    args = ["build", "mini", "--lang", "en", "--png", "100", "--root", str(root), "--out", str(out)]
+    with running(fresh=True):
+        result = CliRunner().invoke(app, [*args, "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    face = Image.open(out / "mini/mini-en-png/main-alpha-front.png").convert("RGB")
+    px = face.width / 63  # pixels per mm
+
+    def red(x: float, y: float) -> bool:
+        r, g, b = face.getpixel((round(x * px), round(y * px)))
+        return r > 200 and g < 60 and b < 60
+
+    for x, y in ((5, 5), (35, 5), (5, 35)):  # each box's top-left, its corner rounded
+        assert red(x + 10, y + 10), (x, y)  # the picture is there...
+        assert red(x + 10, y + 0.8) and red(x + 0.8, y + 10), (x, y)  # ...to its edges...
+        for cx, cy in ((0.8, 0.8), (19.2, 0.8), (0.8, 19.2), (19.2, 19.2)):
+            assert not red(x + cx, y + cy), (x, y, cx, cy)  # ...but not in its corners
+    assert red(35.8, 35.8) and red(54.2, 54.2)  # no radius: square corners
+
+
 def test_an_svg_image_and_an_svg_icon_take_their_elements_opacity(tmp_path: Path) -> None:
     """renderPDF sets each SVG shape's own alpha (its fill-opacity, 1) after its colour: the
     element's opacity must still apply, to an SVG image as to an SVG icon in a faded text."""

@@ -146,7 +146,7 @@ def test_preview_in_headless_chromium(tmp_path: Path) -> None:
         "utf-8",
     )
     result = run("preview", "mini", "--root", str(root))
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == 1, result.stderr  # the overflow is an error; the page is written
     page = root / "output/mini/preview/index.html"
     dom = _dump_dom(page)
     body = re.search(r"<body[^>]*>", dom)
@@ -160,9 +160,10 @@ def test_preview_in_headless_chromium(tmp_path: Path) -> None:
         section = re.search(rf'<section class="face" id="{face}".*?</section>', dom, re.S)
         assert section, f"{face} missing"
         assert section.group(0).count("<img ") == 2
-    # the overflow finding sits next to its card
+    # the overflow finding sits next to its card, which is marked as having an error
     alpha = re.search(r'<section class="face" id="main-alpha-front".*?</section>', dom, re.S)
     assert alpha and "text-overflow" in alpha.group(0)
+    assert 'data-errors="1"' in alpha.group(0)
 
 
 def test_a_new_root_needs_no_fonts_of_its_own(tmp_path: Path) -> None:

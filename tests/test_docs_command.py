@@ -165,3 +165,24 @@ def test_topics_complete_in_the_shell() -> None:
     result = runner.invoke(app, [], env=env, prog_name="pnp")
     assert result.stdout.split() == ["translating"]
     assert "docs" in run("--help").stdout
+
+
+# what only pnp's source repository has: its example games and its tests
+REPO_ONLY = re.compile(r"`(?:cards/(?:fabg|which-side|austerity|status)\b|tests/)[^`]*`")
+
+
+def test_the_docs_never_point_at_the_example_games_as_if_installed() -> None:
+    """A wheel has no cards/ nor tests/: a page that names the example games' files (or the
+    tests') says, in the same paragraph, that they are in pnp's source repository. The
+    architecture page describes that repository itself."""
+    unsaid = []
+    for page in DOCS:
+        if page.stem == "architecture":
+            continue
+        text = page.read_text("utf-8")
+        assert "bundled pack" not in text, page.name
+        for para in re.split(r"\n\s*\n", text):
+            named = REPO_ONLY.search(para)
+            if named and "repository" not in para:
+                unsaid.append(f"{page.name}: {named.group(0)}")
+    assert not unsaid, unsaid

@@ -95,6 +95,28 @@ def test_a_token_coloured_by_its_style_with_the_token_layout_is_a_finding(
     ), messages
 
 
+@pytest.mark.parametrize(
+    ("style", "fix"),
+    [
+        ("green", 'styles: {green: {background: "green"}} (style: green then names that style)'),
+        ("#c62828", 'styles: {mine: {background: "#c62828"}} and style: mine'),
+    ],
+)
+def test_ignored_style_suggests_a_style_named_after_what_was_written(
+    tmp_path: Path, style: str, fix: str
+) -> None:
+    root = make_root(tmp_path, FIXTURES / "ignored-style")
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(
+        decks.read_text("utf-8").replace('style: "#c62828"', f'style: "{style}"'), "utf-8"
+    )
+    messages = [f.message for f in run_validate(root).sorted() if f.rule == "ignored-style"]
+    colour = [m for m in messages if m.startswith(f"style: {style!r} gives the accent colour")]
+    assert len(colour) == 1, messages
+    assert colour[0].endswith(fix), colour[0]
+    assert "red" not in colour[0]
+
+
 # --- text-overflow: clipped to its box --------------------------------------------------------
 
 LONG = (
@@ -103,7 +125,9 @@ LONG = (
 )
 
 
-def test_an_overflowing_text_never_prints_outside_its_box(tmp_path: Path) -> None:
+def _overflowing(tmp_path: Path, lowered: bool) -> Path:
+    """The clean pack with alpha's English text too long for a tight box (Italian fits);
+    ``lowered``: the game lowers text-overflow to a warning."""
     root = make_root(tmp_path, FIXTURES / "clean")
     decks = root / "cards/mini/decks.yaml"
     text = decks.read_text("utf-8").replace(
@@ -115,13 +139,39 @@ def test_an_overflowing_text_never_prints_outside_its_box(tmp_path: Path) -> Non
         "      - {name: text, box: [8, 20, 47, 8], field: text, size: 8.5, min_size: 8}\n"
     )
     decks.write_text(text, "utf-8")
+    if lowered:
+        game = root / "cards/mini/game.yaml"
+        game.write_text(
+            game.read_text("utf-8")
+            + "rules:\n  text-overflow: {severity: warning, reason: clipped is fine here}\n",
+            "utf-8",
+        )
+    return root
+
+
+def test_an_overflowing_text_is_an_error_that_stops_only_its_language(tmp_path: Path) -> None:
+    root = _overflowing(tmp_path, lowered=False)
+    out = tmp_path / "out"
+    res = CliRunner().invoke(app, ["build", "mini", "--root", str(root), "--out", str(out)])
+    assert res.exit_code == 1, res.output
+    assert "error [text-overflow] [en]" in res.output, res.output
+    assert not (out / "mini/mini-en-a4.pdf").exists()  # English stops...
+    assert (out / "mini/mini-it-a4.pdf").is_file()  # ...Italian, which fits, is built
+    proof = CliRunner().invoke(
+        app, ["build", "mini", "--lang", "en", "--proof", "--root", str(root), "--out", str(out)]
+    )
+    assert (out / "mini/mini-en-proof.pdf").is_file(), proof.output  # the proof still shows it
+
+
+def test_an_overflowing_text_never_prints_outside_its_box(tmp_path: Path) -> None:
+    root = _overflowing(tmp_path, lowered=True)
     out = tmp_path / "out"
     res = CliRunner().invoke(
         app,
         ["build", "mini", "--lang", "en", "--png", "100", "--root", str(root), "--out", str(out)],
     )
     assert res.exit_code == 0, res.output
-    assert "[text-overflow]" in res.output  # still reported
+    assert "warning [text-overflow]" in res.output  # lowered by the game, still reported
     face = Image.open(out / "mini/mini-en-png/main-alpha-front.png").convert("L")
     px = face.width / 63  # pixels per mm (the PNG is the card, 63 x 88 mm)
 

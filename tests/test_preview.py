@@ -136,7 +136,9 @@ def test_findings_at_the_top_escaped_and_exit_1(tmp_path: Path) -> None:
     html = page.read_text("utf-8")
     assert body(html)["state"] == "errors"
     rows = re.findall(r'<tr class="error">(.*?)</tr>', html, re.S)
-    assert len(rows) == 3, html  # with the counts that the lost copies break
+    assert len(rows) == 1, html  # the cause; the counts that the lost copies break under it
+    caused = re.findall(r'<tr class="caused error">(.*?)</tr>', html, re.S)
+    assert len(caused) == 2 and "(and 2 more caused by this: " in rows[0], html
     cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[0], re.S)
     assert cells[0] == "error" and cells[2] == "schema"
     assert re.fullmatch(r"cards/mini/decks\.yaml:\d+:\d+", cells[1])
@@ -357,6 +359,42 @@ def test_an_open_page_reloads_on_errors_and_recovers(tmp_path: Path) -> None:
         assert shows("ok", "tile · back")
     finally:
         tools.close()
+
+
+def test_findings_caused_by_another_are_folded_under_it(tmp_path: Path) -> None:
+    """As `pnp validate` prints them: a template that fails on every card is one line (the
+    first card's), saying how many more it caused, those collapsed under it; every face
+    with an error is still marked."""
+    root = make_root(tmp_path, FIXTURES / "clean")
+    decks = root / "cards/mini/decks.yaml"
+    decks.write_text(
+        decks.read_text("utf-8")
+        + "layouts:\n  card:\n    elements:\n"
+        + '      - {box: [5, 5, 50, 10], template: "{{ values.tools }}", size: 8}\n',
+        "utf-8",
+    )
+    assert run("preview", "mini", "--root", str(root)).exit_code == 1
+    html = (root / "output/mini/preview/index.html").read_text("utf-8")
+    causes = re.findall(r'<tr class="error">(.*?)</tr>', html, re.S)
+    assert len(causes) == 1, causes  # not one per card and language
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", causes[0], re.S)
+    assert cells[1] == "cards/mini/decks.yaml:6:9" and cells[2] == "template"
+    assert "card &#39;alpha&#39; has no values.tools" in cells[3]
+    assert cells[3].endswith('<span class="more">(and 1 more caused by this: template)</span>')
+    folded = re.search(
+        r'<tr class="caused-by">.*?<details><summary>and 1 more caused by this: template'
+        r"</summary>(.*?)</details>",
+        html,
+        re.S,
+    )
+    assert folded, html
+    caused = re.findall(r'<tr class="caused error">(.*?)</tr>', folded.group(1), re.S)
+    assert len(caused) == 1 and "cards/mini/decks.yaml:10:9" in caused[0]
+    assert "card &#39;beta&#39; has no values.tools" in caused[0]
+    assert '<a href="#main-beta-front">' in caused[0]
+    assert "errors 1, warnings 2, notes 0 (and 1 more caused by them)</summary>" in html
+    faces = sections(html)
+    assert faces["main-alpha-front"].get("errors") and faces["main-beta-front"].get("errors")
 
 
 # --- with errors: every face that can be drawn, the findings in view ----------------------------

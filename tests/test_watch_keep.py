@@ -17,7 +17,7 @@ from pnp.core.run import running
 from pnp.designer.watch import Watcher
 from pnp.validate import validate
 
-from helpers import FIXTURES, make_root
+from helpers import FIXTURES, lower_overflow, make_root
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -124,8 +124,10 @@ def test_watch_keeps_the_pdf_an_edit_cannot_change(tmp_path: Path) -> None:
 
 def test_a_kept_pdf_still_reports_what_its_rendering_found(tmp_path: Path) -> None:
     """An Italian text too long for its card: its overflow is found while rendering; after an
-    English edit the Italian PDF is kept, and the overflow is still reported."""
+    English edit the Italian PDF is kept, and the overflow is still reported (the game lowers
+    it to a warning, so that the Italian PDF is built)."""
     root = make_root(tmp_path, FIXTURES / "clean")
+    lower_overflow(root, "mini")
     decks = root / "cards/mini/decks.yaml"
     _edit(decks, '"Paga **1** {coin}."', '"Paga **1** {coin}. ' + "Poi passa il turno. " * 80 + '"')
     said: list[str] = []

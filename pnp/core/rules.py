@@ -265,7 +265,7 @@ TRANSLATION_DICE = rule(
     Severity.ERROR,
     "a translation dropped, added or changed a dice notation (2D6, D66, d10) of its source",
 )
-OVERFLOW = rule("text-overflow", Severity.WARNING, "a text does not fit its box in a language")
+OVERFLOW = rule("text-overflow", Severity.ERROR, "a text does not fit its box in a language")
 GLYPH = rule("missing-glyph", Severity.ERROR, "no bundled font has a character of a text")
 SCRIPT = rule(
     "script",

@@ -1,7 +1,8 @@
 """`pnp preview`: a static page with every face in every language and the findings above it.
 
 OUT/GAME/preview/index.html opens from the file system (no server). At the top, the findings of
-the last validation; below, a grid as wide as the window with every card, token and board face
+the last validation, folded as `pnp validate` folds them (each cause, what it caused collapsed
+under it); below, a grid as wide as the window with every card, token and board face
 (boards and tiles span wider). Face images are PNGs rendered from the same PDF pipeline; each is
 named after a digest of everything that draws it, so a rebuild renders only the faces that
 changed. A small script reloads the page when `pnp watch` writes a new stamp.js, errors
@@ -22,7 +23,7 @@ import hashlib
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from ..build.options import Output
 from ..content.load import Root
 from ..content.model import Board, Card, Face, Game, Text, TokenSet
 from ..content.queries import item_size
+from ..core.causes import fold, rules_of
 from ..core.errors import PnpError
 from ..core.files import (
     is_regular,
@@ -63,10 +65,13 @@ FACES_START, FACES_END = "<!--pnp:faces-->", "<!--/pnp:faces-->"  # as in previe
 
 @dataclass
 class Row:
-    """A line of the findings table: the finding, and the face it is on (its html id)."""
+    """A line of the findings table: the finding, and the face it is on (its html id); a
+    cause also has the rows it caused, folded under it as `pnp validate` folds them."""
 
     finding: Finding
     face: str = ""
+    folded: list[Row] = field(default_factory=list)
+    more: str = ""  # a cause's "and N more caused by this: RULES"
 
 
 def preview_dir(root: Root, game_id: str, out: Path | None = None) -> Path:
@@ -311,6 +316,30 @@ def _rows(report: Report, game_id: str) -> list[Row]:
     return [Row(f) for f in mine]
 
 
+def _key(f: Finding) -> tuple[object, ...]:
+    return (f.game, f.pos, f.rule, f.message, f.lang)
+
+
+def _causes(rows: list[Row]) -> list[Row]:
+    """The table's lines as `pnp validate` prints them: each cause (errors first, causes
+    first), with the rows it caused folded under it and counted. Every row keeps its face
+    (found on all of them, folded or not), so each face stays marked."""
+    by_key: dict[tuple[object, ...], Row] = {}
+    for row in rows:
+        by_key.setdefault(_key(row.finding), row)
+    ordered = sorted(by_key.values(), key=lambda r: r.finding.sort_key())
+    out: list[Row] = []
+    for group in fold([r.finding for r in ordered]):
+        found = by_key[_key(group.root)]
+        cause = Row(group.root, found.face, [by_key[_key(f)] for f in group.folded])
+        if cause.folded:
+            count, rules = len(cause.folded), rules_of(group.folded)
+            cause.more = tr("and {n} more caused by this: {rules}").format(n=count, rules=rules)
+        out.append(cause)
+    out.sort(key=lambda r: SEVERITY_ORDER.get(r.finding.severity, 3))  # stable
+    return out
+
+
 def _dpi(size: Size) -> float:
     return min(DPI, BOARD_PX * 25.4 / max(size.w, size.h, 1.0))
 
@@ -456,6 +485,7 @@ def _words() -> dict[str, str]:
         "notes": tr("notes"),
         "live": tr("updates itself while `pnp watch` runs"),
         "findings": tr("Findings of the last validation"),
+        "caused": tr("and {n} more caused by them"),
         "clean": tr("No findings: the game validates clean."),
         "severity": tr("severity"),
         "where": tr("where"),
@@ -490,6 +520,7 @@ def _template() -> Any:
 
 
 def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> str:
+    rows = _causes(rows)  # counted as `pnp validate` counts them: the causes
     counts = {
         sev.value: sum(r.finding.severity is sev for r in rows)
         for sev in (Severity.ERROR, Severity.WARNING, Severity.INFO)
@@ -501,6 +532,7 @@ def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> s
         rows=rows,
         stamp=stamp,
         counts=counts,
+        caused=sum(len(r.folded) for r in rows),
         state="errors" if counts["error"] or context.get("problem") else "ok",
         w=_words(),
         **{"stale": None, "problem": "", "gone": "", "unset": {}, **context},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from ..content.assets import AssetError, probe_image, resolve
@@ -378,14 +379,24 @@ def ignored_styles(game: Game, ctx: CheckContext) -> None:
         ctx.add(IGNORED_STYLE, face.at("style"), _ignored(face.style, lid, style is None))
 
 
+_STYLE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")  # a colour's name, usable as a style's
+
+
 def _ignored(name: str, lid: str, colour: bool) -> str:
     fix = "give the layout an element with fill: accent (or color: or stroke: accent)"
     if colour:
-        return (
+        head = (
             f"style: {name!r} gives the accent colour, but layout {lid!r} draws nothing in "
             f"accent, so the colour has no effect; {fix}, or colour the whole face with a style "
-            f'of the layout: styles: {{red: {{background: "{name}"}}}} and style: red'
+            "of the layout"
         )
+        if _STYLE_NAME.fullmatch(name):  # a colour's name: the style can take it
+            return (
+                f'{head} named after it: styles: {{{name}: {{background: "{name}"}}}} '
+                f"(style: {name} then names that style)"
+            )
+        return f'{head}: styles: {{mine: {{background: "{name}"}}}} and style: mine'
+
     return (
         f"style {name!r} gives only an accent colour, but layout {lid!r} draws nothing in "
         f"accent, so the style has no effect; {fix}, or give the style a background:"

@@ -239,7 +239,10 @@ class Element(Located):
     stroke: FillColourT | None = fld(None, doc="outline or line colour, as fill:")
     stroke_width: float = fld(0.3, doc="outline or line width in mm", bounds=(0, 50), unit="mm")
     radius: float = fld(
-        0.0, doc="corner radius of fill and outline in mm", bounds=(0, MAX_LENGTH), unit="mm"
+        0.0,
+        doc="corner radius in mm: of a fill, outline, gradient or image",
+        bounds=(0, MAX_LENGTH),
+        unit="mm",
     )
     padding: float = fld(
         0.0, doc="space between the box edge and its text, mm", bounds=(0, 500), unit="mm"

@@ -136,22 +136,30 @@ class ImageOp(Operation):
     fit: str = "cover"  # cover (cropped to the box), contain or stretch
     anchor: str = "center"  # the part cover keeps, or where contain places the image
     vector: Any = None  # an SVG's drawing (reportlab Drawing): drawn as paths
+    radius: float = 0.0  # mm: the box's corners rounded, the picture clipped to them
 
     def draw(self, s: Surface) -> None:
         """The image as its element fits it: covering the box, centred and cropped (the art
         of the face, extended into the bleed, as the render stage embeds it), or anchored,
-        contained, stretched; an SVG as vector paths."""
+        contained, stretched; an SVG as vector paths. With a radius, clipped to the box's
+        rounded corners."""
         c = s.canvas
         with faded(c, self.opacity):
             plain = self.fit == "cover" and self.anchor == "center"
-            if self.vector is None and plain:
-                s.art(c, self, s.face_h)
-                return
             g = self.bleed
             x, y, bw, bh = self.box
             box = (x - g, y - g, bw + 2 * g, bh + 2 * g)
+            if self.vector is None and plain:
+                if self.radius <= 0:
+                    s.art(c, self, s.face_h)
+                    return
+                c.saveState()
+                clip_to(c, box, s.face_h, self.radius)
+                s.art(c, self, s.face_h)
+                c.restoreState()
+                return
             c.saveState()
-            clip_to(c, box, s.face_h)
+            clip_to(c, box, s.face_h, self.radius)
             if self.vector is not None:
                 size = (float(self.vector.width), float(self.vector.height))
                 draw_vector(c, self.vector, fitted(box, *size, self.fit, self.anchor), s.face_h)

@@ -74,6 +74,7 @@ class Image(ElementKind):
             fit=el.fit or "cover",
             anchor=el.anchor or "center",
             vector=vector,
+            radius=el.radius,
         )
 
 
