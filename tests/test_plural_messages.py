@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.core.english import counted, said_players
 from pnp.i18n.words import SHEET_WORDS, ngettext
 
 from helpers import REPO
@@ -194,3 +195,32 @@ def test_build_of_a_one_page_game(
     assert result.exit_code == 0, result.output
     assert (out / "empty" / "empty-en-a4.pdf").is_file()
     assert said in result.stdout, result.stdout
+
+
+def test_findings_count_their_nouns_in_english() -> None:
+    """Findings are written in English: a count of one takes the singular there too."""
+    assert counted(1, "card") == "1 card" and counted(0, "card") == "0 cards"
+    assert counted(3, "copy", "copies") == "3 copies"
+    assert said_players("1", only_one=True) == "1 player"
+    assert said_players("1, 5", only_one=False) == "1, 5 players"
+
+
+def test_a_table_missing_one_count_says_player(tmp_path: Path) -> None:
+    files = {
+        "game.yaml": SOLO["game.yaml"].replace("{min: 1, max: 1}", "{min: 1, max: 2}"),
+        "tables.yaml": """\
+tables:
+  deal:
+    title: {en: Cards dealt}
+    columns:
+      - {id: players, title: {en: Players}}
+      - {id: alpha, title: {en: Alpha}}
+    rows:
+      - [2, 1]
+""",
+        "decks.yaml": SOLO["decks.yaml"],
+    }
+    root = _root(tmp_path, "solo", files)
+    result = runner.invoke(app, ["validate", "solo", "--root", str(root)])
+    said = [ln for ln in result.stdout.splitlines() if "[player-range]" in ln]
+    assert said and "has no row for 1 player," in said[0], result.stdout
