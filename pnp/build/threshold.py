@@ -8,7 +8,7 @@ from ..content.load import Root
 from ..content.model import Game
 from ..core.errors import PnpError
 from ..i18n.catalog import Translations, status
-from ..i18n.words import tr
+from ..i18n.words import ngettext
 from .failures import Verdict
 from .options import BuildOptions
 from .printed import printed_texts
@@ -40,9 +40,12 @@ def below_threshold(
             continue  # a catalog that cannot be read stops its language anyway
         verdict.skipped.add((game.id, lang))
         notes.append(
-            tr(
+            ngettext(
                 "{game} {lang}: skipped, {percent}% translated (--min-translated {least}): "
-                "{translated} of {total} texts"
+                "{translated} of {total} text",
+                "{game} {lang}: skipped, {percent}% translated (--min-translated {least}): "
+                "{translated} of {total} texts",
+                st.total,
             ).format(
                 game=game.id,
                 lang=lang,

@@ -14,7 +14,7 @@ import typer
 from ..content.load import open_root, select_games
 from ..core.errors import PnpError, UsageError
 from ..core.findings import Report, json_text, terminal_safe
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 from .common import Format, FormatOpt, RootOpt, app, err, fail, game_names, say
 
 if TYPE_CHECKING:
@@ -109,7 +109,9 @@ def _progress(game: str, budget: float) -> Callable[[int, int, float], None]:
 
 def progress_line(game: str, done: int, total: int, seconds: float, budget: float) -> str:
     """``audit GAME: 120/4000 changes, about 35 s left`` (or when the budget stops it)."""
-    said = tr("audit {game}: {done}/{total} changes").format(game=game, done=done, total=total)
+    said = ngettext(
+        "audit {game}: {done}/{total} change", "audit {game}: {done}/{total} changes", total
+    ).format(game=game, done=done, total=total)
     if done == 0 or done >= total:
         return said
     left = seconds / done * (total - done)
@@ -134,9 +136,12 @@ def _summary(a: Audit) -> str:
     said = _scored(a)
     if not a.partial:
         return said
-    partial = tr(
+    partial = ngettext(
         "partial score: the budget of {budget} s (--max-seconds) ran out after {tried} of "
-        "{total} changes, tried in a random order; raise --max-seconds for the whole score"
+        "{total} change, tried in a random order; raise --max-seconds for the whole score",
+        "partial score: the budget of {budget} s (--max-seconds) ran out after {tried} of "
+        "{total} changes, tried in a random order; raise --max-seconds for the whole score",
+        a.total,
     ).format(budget=f"{a.budget:g}", tried=len(a.mutations), total=a.total)
     return f"{said}\n{partial}"
 
@@ -144,16 +149,18 @@ def _summary(a: Audit) -> str:
 def _scored(a: Audit) -> str:
     label = tr("PARTIAL") + " " if a.partial else ""
     once = a.written_once
+    tried, survived = len(a.mutations), len(a.survivors)
     said = label + tr(
-        "{game}: {caught} of {tried} changes caught ({score} %; {old} % of the +1 and swapped "
-        "ids), {survived} unprotected; {seconds} s"
+        "{game}: {caught_of_tried} ({score} %; {old} % of the +1 and swapped ids), "
+        "{unprotected}; {seconds} s"
     ).format(
         game=terminal_safe(a.game),
-        caught=len(a.caught),
-        tried=len(a.mutations),
+        caught_of_tried=ngettext(
+            "{caught} of {tried} change caught", "{caught} of {tried} changes caught", tried
+        ).format(caught=len(a.caught), tried=tried),
         score=f"{a.score:.1f}",
         old=f"{a.old_score:.1f}",
-        survived=len(a.survivors),
+        unprotected=ngettext("{n} unprotected", "{n} unprotected", survived).format(n=survived),
         seconds=f"{a.seconds:.1f}",
     )
     if not once:
@@ -162,9 +169,12 @@ def _scored(a: Audit) -> str:
     return (
         said
         + "\n"
-        + tr(
+        + ngettext(
+            "{once} of the unprotected is a number written once (nothing else in the game holds "
+            "it: no rule can know it wrong); of the other changes, {score} % are caught",
             "{once} of the unprotected are numbers written once (nothing else in the game holds "
-            "them: no rule can know them wrong); of the other changes, {score} % are caught"
+            "them: no rule can know them wrong); of the other changes, {score} % are caught",
+            once,
         ).format(once=once, score=f"{100.0 * len(a.caught) / rest:.1f}" if rest else "100.0")
     )
 

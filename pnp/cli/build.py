@@ -15,7 +15,7 @@ from ..content.load import Root, open_root
 from ..core.errors import ContentError, Interrupted, PnpError, UsageError
 from ..core.files import real
 from ..core.findings import Report
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 from .common import (
     Duplex,
     OutOpt,
@@ -327,17 +327,21 @@ def _say_written(outputs: Outputs, report: Report) -> None:
             say(tr("up to date: {path} (nothing changed; --force rebuilds)").format(path=shown))
             continue
         say(
-            tr("wrote {path} ({pages} pages, {sheets} sheets)").format(
-                path=shown, pages=o.pages, sheets=o.sheets
+            tr("wrote {path} ({pages}, {sheets})").format(
+                path=shown,
+                pages=ngettext("{n} page", "{n} pages", o.pages).format(n=o.pages),
+                sheets=ngettext("{n} sheet", "{n} sheets", o.sheets).format(n=o.sheets),
             )
         )
         if o.extra:
             folders = sorted({_top(p, o.path.parent) for p in o.extra})
             say(
                 "  "
-                + tr("and {n} image files in {folders}").format(
-                    n=len(o.extra), folders=", ".join(folders)
-                )
+                + ngettext(
+                    "and {n} image file in {folders}",
+                    "and {n} image files in {folders}",
+                    len(o.extra),
+                ).format(n=len(o.extra), folders=", ".join(folders))
             )
         for note in o.notes:
             say("  " + note)

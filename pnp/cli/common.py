@@ -186,9 +186,11 @@ def shown(report: Report) -> list[Group]:
 
 # what a finding's line says of the findings folded under it (pnp's own words)
 FOLD_WORDS = Words(
-    folded=lambda n, rules: tr(" (and {n} more caused by this: {rules}; pnp -v lists them)").format(
-        n=n, rules=rules
-    ),
+    folded=lambda n, rules: ngettext(
+        " (and {n} more caused by this: {rules}; pnp -v lists them)",
+        " (and {n} more caused by this: {rules}; pnp -v lists them)",
+        n,
+    ).format(n=n, rules=rules),
     caused=lambda where: tr(" (caused by {where})").format(where=where),
 )
 
@@ -218,12 +220,15 @@ def build_findings(report: Report) -> str:
     lines = [format_groups(groups, OUTPUT.verbose, FOLD_WORDS)] if groups else []
     for (game, lang), n in sorted(hidden.items()):
         if n > FALLBACKS_SHOWN:
-            lines.append(
-                tr(
-                    "... {n} more texts of {game} printed untranslated in {lang}; "
-                    "`pnp i18n status {game}` lists each"
-                ).format(n=n - FALLBACKS_SHOWN, game=game, lang=lang)
+            more = n - FALLBACKS_SHOWN
+            said = ngettext(
+                "... {n} more text of {game} printed untranslated in {lang}; "
+                "`pnp i18n status {game}` lists each",
+                "... {n} more texts of {game} printed untranslated in {lang}; "
+                "`pnp i18n status {game}` lists each",
+                more,
             )
+            lines.append(said.format(n=more, game=game, lang=lang))
     return "\n".join(lines)
 
 
@@ -239,7 +244,9 @@ def summary(report: Report, games: list[str]) -> str:
     )
     folded = sum(len(g.folded) for g in groups)
     if folded:
-        line += tr("; {n} more caused by them").format(n=folded)
+        line += ngettext("; {n} more caused by them", "; {n} more caused by them", folded).format(
+            n=folded
+        )
     return line
 
 

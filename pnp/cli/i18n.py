@@ -55,7 +55,10 @@ def i18n_extract(game: GameArg, root: RootOpt = None) -> None:
         n = len(read_catalog(path, r.rel(path)).entries)
     except PnpError as exc:
         fail(exc)
-    message = tr("wrote {path} ({n} texts)") if written else tr("unchanged {path} ({n} texts)")
+    if written:
+        message = ngettext("wrote {path} ({n} text)", "wrote {path} ({n} texts)", n)
+    else:
+        message = ngettext("unchanged {path} ({n} text)", "unchanged {path} ({n} texts)", n)
     say(message.format(path=r.rel(path), n=n))
 
 
@@ -106,11 +109,18 @@ def i18n_update(game: GameArg, root: RootOpt = None) -> None:
     if not results:
         say(tr("no catalogs yet: start one with `pnp i18n init {game} LANG`").format(game=game))
     for res in results:
-        line = tr("{path}: {added} new, {changed} changed (fuzzy), {obsolete} obsolete").format(
-            path=r.rel(res.path), added=res.added, changed=res.changed, obsolete=res.obsolete
+        line = tr("{path}: {new}, {fuzzy}, {old}").format(
+            path=r.rel(res.path),
+            new=ngettext("{n} new", "{n} new", res.added).format(n=res.added),
+            fuzzy=ngettext("{n} changed (fuzzy)", "{n} changed (fuzzy)", res.changed).format(
+                n=res.changed
+            ),
+            old=ngettext("{n} obsolete", "{n} obsolete", res.obsolete).format(n=res.obsolete),
         )
-        if res.stats.revived:
-            line += tr(", {n} back from obsolete").format(n=res.stats.revived)
+        revived = res.stats.revived
+        if revived:
+            back = ngettext(", {n} back from obsolete", ", {n} back from obsolete", revived)
+            line += back.format(n=revived)
         say(line if res.written else line + tr(", unchanged"))
         if res.converted:
             say(

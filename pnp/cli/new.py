@@ -11,7 +11,7 @@ from ..content.load import open_root
 from ..core.errors import HAS_OUT, PnpError, UsageError
 from ..core.findings import Report
 from ..core.rules import MISSING_TEXT
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 from .common import OUTPUT, RootOpt, app, err, fail, findings_text, say
 
 if TYPE_CHECKING:
@@ -101,15 +101,15 @@ def _untranslated(r: Any, game: str, made: NewGame) -> None:
     text = findings_text(report)
     if text:
         say(text)
+    n = len([f for f in report.findings if f.rule == MISSING_TEXT])
     err(
-        tr(
+        ngettext(
+            "pnp has no {langs} version of the example's texts: the {n} text above is left "
+            "empty for you to write, in the YAML or in a PO catalog (`pnp i18n init {game} "
+            "{lang}`)",
             "pnp has no {langs} version of the example's texts: the {n} texts above are left "
             "empty for you to write, in the YAML or in a PO catalog (`pnp i18n init {game} "
-            "{lang}`)"
-        ).format(
-            langs=", ".join(others),
-            n=len([f for f in report.findings if f.rule == MISSING_TEXT]),
-            game=game,
-            lang=others[0],
-        )
+            "{lang}`)",
+            n,
+        ).format(langs=", ".join(others), n=n, game=game, lang=others[0])
     )

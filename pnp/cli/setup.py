@@ -9,7 +9,7 @@ import typer
 from ..content.load import open_root
 from ..core.errors import PnpError, UsageError
 from ..core.findings import Report, json_text
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 from .common import (
     Format,
     FormatOpt,
@@ -119,9 +119,11 @@ def _choose(
     gp = game.meta.players
     if gp is not None and not gp.min <= players <= gp.max:
         raise UsageError(
-            tr("--players {n}: {game} is for {lo}-{hi} players").format(
-                n=players, game=game.id, lo=gp.min, hi=gp.max
-            )
+            ngettext(
+                "--players {n}: {game} is for {lo}-{hi} player",
+                "--players {n}: {game} is for {lo}-{hi} players",
+                gp.max,
+            ).format(n=players, game=game.id, lo=gp.min, hi=gp.max)
         )
     if scenario is None:
         sc = next(iter(game.scenarios.values()), None)
@@ -141,9 +143,11 @@ def _choose(
     lo, hi = player_range(game, sc)
     if not lo <= players <= hi:
         raise UsageError(
-            tr("--players {n}: scenario {name} is for {lo}-{hi} players").format(
-                n=players, name=sc.id, lo=lo, hi=hi
-            )
+            ngettext(
+                "--players {n}: scenario {name} is for {lo}-{hi} player",
+                "--players {n}: scenario {name} is for {lo}-{hi} players",
+                hi,
+            ).format(n=players, name=sc.id, lo=lo, hi=hi)
         )
     levels = sc.difficulties
     if difficulty is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from ..core.english import counted
 from ..core.units import CARD_SIZES, Size
 from .expr import Evaluator, ExprError
 from .model import Board, BoxEntry, Card, Deck, DeckStep, DrawFrom, Game, Scenario, TokenSet
@@ -62,11 +63,13 @@ def step_count(
         if players in value.values:
             return value.values[players]
         return value.problem or (
-            f"table {value.table} has no row for {players} players ({what}: column {value.column})"
+            f"table {value.table} has no row for {counted(players, 'player')} ({what}: column "
+            f"{value.column})"
         )
     if isinstance(value, dict):
         if players not in value:
-            return f"no {what} given for {players} players (given: {', '.join(map(str, value))})"
+            given = ", ".join(map(str, value))
+            return f"no {what} given for {counted(players, 'player')} (given: {given})"
         return value[players]
     names: dict[str, object] = {**(values or {}), "players": players}
     try:

@@ -46,7 +46,7 @@ from ..core.findings import Finding, Report
 from ..core.rules import Severity
 from ..core.units import Size
 from ..i18n import Translator
-from ..i18n.words import tr
+from ..i18n.words import ngettext, tr
 from ..printing import export
 from ..printing.imposition import Item, Options, Page, Rect, Slot
 from ..printing.render import Renderer
@@ -334,7 +334,12 @@ def _causes(rows: list[Row]) -> list[Row]:
         cause = Row(group.root, found.face, [by_key[_key(f)] for f in group.folded])
         if cause.folded:
             count, rules = len(cause.folded), rules_of(group.folded)
-            cause.more = tr("and {n} more caused by this: {rules}").format(n=count, rules=rules)
+            more = ngettext(
+                "and {n} more caused by this: {rules}",
+                "and {n} more caused by this: {rules}",
+                count,
+            )
+            cause.more = more.format(n=count, rules=rules)
         out.append(cause)
     out.sort(key=lambda r: SEVERITY_ORDER.get(r.finding.severity, 3))  # stable
     return out
@@ -485,7 +490,6 @@ def _words() -> dict[str, str]:
         "notes": tr("notes"),
         "live": tr("updates itself while `pnp watch` runs"),
         "findings": tr("Findings of the last validation"),
-        "caused": tr("and {n} more caused by them"),
         "clean": tr("No findings: the game validates clean."),
         "severity": tr("severity"),
         "where": tr("where"),
@@ -532,8 +536,15 @@ def _page(title: str, rows: list[Row], stamp: str, context: dict[str, Any]) -> s
         rows=rows,
         stamp=stamp,
         counts=counts,
-        caused=sum(len(r.folded) for r in rows),
+        caused=_caused_text(sum(len(r.folded) for r in rows)),
         state="errors" if counts["error"] or context.get("problem") else "ok",
         w=_words(),
         **{"stale": None, "problem": "", "gone": "", "unset": {}, **context},
     )
+
+
+def _caused_text(n: int) -> str:
+    """The findings summary's "(and N more caused by them)", or "" when nothing is folded."""
+    if not n:
+        return ""
+    return ngettext("and {n} more caused by them", "and {n} more caused by them", n).format(n=n)

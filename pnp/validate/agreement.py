@@ -22,6 +22,7 @@ from ..content.model import DeckStep, DrawFrom, Game, Scenario, Table, Track
 from ..content.queries import ids_of, player_range, step_count
 from ..content.records import key_column
 from ..content.refs import player_counts
+from ..core.english import counted
 from ..core.rules import DRAW_TABLE, TEXT_NUMBER
 from .context import CheckContext, check
 from .numbers import quote, written
@@ -227,7 +228,9 @@ def _disagreement(
     elif not same or not other or constant:
         return None  # another figure altogether (a constant draw beside a table by count)
     verb = {"draw": "draws", "reveal": "reveals", "deal": "deals each player"}[what]
-    listed = "; ".join(f"with {n} players it {verb} {d}, the table {t}" for n, d, t in other)
+    listed = "; ".join(
+        f"with {counted(n, 'player')} it {verb} {d}, the table {t}" for n, d, t in other
+    )
     return (
         f"scenario {scenario.id} {verb} from {step.deck} what table {table.id} (column "
         f"{column}) deals, except: {listed}. Make them agree, or write the numbers once: "

@@ -15,6 +15,7 @@ from ..content.model import Game, Players, Scenario, Table
 from ..content.queries import player_range
 from ..content.records import key_column
 from ..content.refs import player_counts
+from ..core.english import counted, said_players
 from ..core.rules import PLAYER_RANGE
 from .context import CheckContext, check
 
@@ -47,7 +48,7 @@ def player_ranges(game: Game, ctx: CheckContext) -> None:
                 PLAYER_RANGE,
                 entry.at("count"),
                 f"this line holds {entry.count}, {entry.per_player} per player (per_player), "
-                f"but the game plays up to {players.max} players, who need {need}: add "
+                f"but the game plays up to {counted(players.max, 'player')}, who need {need}: add "
                 "copies (and raise the count), or lower players: max",
             )
 
@@ -75,8 +76,8 @@ def _players_table(table: Table, players: Players, ctx: CheckContext) -> None:
             ctx.add(
                 PLAYER_RANGE,
                 positions.get("players", table.pos),
-                f"table {table.id} has a row for {_span(outside)} player"
-                f"{'s' if outside != [1] else ''}, but the game plays {lo}-{hi} (game.yaml, "
+                f"table {table.id} has a row for {said_players(_span(outside), outside == [1])}, "
+                f"but the game plays {lo}-{hi} (game.yaml, "
                 "players:): remove the row, or widen the game's range",
             )
     if table.covers is not None:
@@ -87,8 +88,9 @@ def _players_table(table: Table, players: Players, ctx: CheckContext) -> None:
         ctx.add(
             PLAYER_RANGE,
             table.at("rows") if table.given("rows") else table.pos,
-            f"table {table.id} has no row for {_span(missing)} players, and the game plays "
-            f"{lo}-{hi}: add the rows, or say which counts it is for with covers: "
+            f"table {table.id} has no row for {said_players(_span(missing), missing == [1])}, "
+            f"and the game plays {lo}-{hi}: add the rows, or say which counts it is for with "
+            "covers: "
             f"{{range: [{inside[0]}, {inside[-1]}]}}",
         )
 
@@ -104,6 +106,7 @@ def _scenario_draws(game: Game, scenario: Scenario, ctx: CheckContext) -> None:
             ctx.add(
                 PLAYER_RANGE,
                 step.at("draw"),
-                f"scenario {scenario.id} draws from {step.deck} for {_span(extra)} players, "
+                f"scenario {scenario.id} draws from {step.deck} for "
+                f"{said_players(_span(extra), extra == [1])}, "
                 f"but it is for {lo}-{hi}: remove those counts, or widen its players:",
             )

@@ -32,6 +32,7 @@ from typing import Any
 
 from ...content.model import Card, Deck, DeckStep, Difficulty, Filter, Game, Scenario, TokenSet
 from ...content.queries import step_count
+from ...core.english import counted
 from ...core.findings import Pos
 from ...core.rules import SCENARIO_DECK, SETUP_DEAL
 from .law import Law
@@ -417,7 +418,8 @@ class Dealer:
                 SETUP_DEAL,
                 step.at("deal"),
                 "deal-short",
-                f"{self.setting()} it deals {n} to each player ({n * p} cards) from {owner}, "
+                f"{self.setting()} it deals {n} to each player ({counted(n * p, 'card')}) from "
+                f"{owner}, "
                 f"but the deck holds {have}: deal fewer, or give the deck more cards",
                 n * p - have,
             )
@@ -443,7 +445,8 @@ class Dealer:
                 SETUP_DEAL,
                 step.at("reveal"),
                 "reveal-short",
-                f"{self.setting()} it turns {n} cards of {owner} face up, but the deck holds "
+                f"{self.setting()} it turns {counted(n, 'card')} of {owner} face up, but the deck "
+                "holds "
                 f"{have}: turn fewer, or give the deck more cards",
                 n - have,
             )
@@ -473,8 +476,8 @@ class Dealer:
                 SETUP_DEAL,
                 step.at("piles"),
                 "piles-empty",
-                f"{self.setting()} it splits the {have} cards of {owner} into {n} piles, so "
-                f"{n - have} of them would hold 0 cards: make fewer piles",
+                f"{self.setting()} it splits the {counted(have, 'card')} of {owner} into {n} "
+                f"piles, so {n - have} of them would hold 0 cards: make fewer piles",
                 n - have,
             )
         extras = self.extras(step, owner, state, n)

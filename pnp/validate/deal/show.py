@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...content.model import Game, Scenario, Text
-from ...i18n.words import tr
+from ...i18n.words import ngettext, tr
 from ...typeset.markup import plain_text
 from . import TableDeal
 from .engine import Dealt, Zone
@@ -52,7 +52,11 @@ class Shower:
             names = [self.card(c) for c in ids]
         if len(names) > LISTED:
             more = len(names) - LISTED
-            return ", ".join(names[:LISTED]) + " " + tr("and {n} more").format(n=more)
+            return (
+                ", ".join(names[:LISTED])
+                + " "
+                + ngettext("and {n} more", "and {n} more", more).format(n=more)
+            )
         return ", ".join(names)
 
     def kind(self, kind: str) -> str:
@@ -65,7 +69,7 @@ def heading(game: Game, sh: Shower, dealt: Dealt | None, players: int, seed: int
     if dealt is not None and dealt.scenario is not None:
         sc = dealt.scenario
         parts.append(sh.text(sc.name) if sc.name else sc.id)
-    parts.append(tr("{n} players").format(n=players) if players != 1 else tr("1 player"))
+    parts.append(ngettext("{n} player", "{n} players", players).format(n=players))
     if dealt is not None and dealt.difficulty is not None:
         level = dealt.difficulty
         parts.append(tr("difficulty: {level}").format(level=sh.text(level.name) or level.id))
@@ -108,27 +112,44 @@ def zone_line(sh: Shower, zone: Zone) -> str:
     if zone.kind == "hand":
         said = tr("player {n}: {cards}").format(n=zone.index, cards=sh.cards_listed(zone.cards))
     elif zone.kind == "row":
-        said = tr("face up ({n}): {cards}").format(n=n, cards=sh.cards_listed(zone.cards, False))
+        said = ngettext("face up ({n}): {cards}", "face up ({n}): {cards}", n).format(
+            n=n, cards=sh.cards_listed(zone.cards, False)
+        )
     elif zone.kind == "pile":
-        said = tr("pile {i}: {n} cards, face down").format(i=zone.index, n=n)
+        said = ngettext(
+            "pile {i}: {n} card, face down", "pile {i}: {n} cards, face down", n
+        ).format(i=zone.index, n=n)
         if zone.extra is not None:
             place = zone.cards.index(zone.extra) + 1
             said += " " + tr("({card} shuffled in: card {place} from the top)").format(
                 card=sh.card(zone.extra), place=place
             )
     elif zone.kind == "deck" and zone.index:
-        said = tr("the {piles} piles stacked, larger ones on top: a deck of {n} cards").format(
-            piles=zone.index, n=n
-        )
+        said = ngettext(
+            "the {piles} piles stacked, larger ones on top: a deck of {n} card",
+            "the {piles} piles stacked, larger ones on top: a deck of {n} cards",
+            n,
+        ).format(piles=zone.index, n=n)
     elif zone.kind == "deck":
-        said = tr("deck, face down: {n} cards").format(n=n)
+        said = ngettext("deck, face down: {n} card", "deck, face down: {n} cards", n).format(n=n)
     elif zone.kind == "aside":
-        said = tr("set aside ({n}): {cards}").format(n=n, cards=sh.cards_listed(zone.cards))
+        said = ngettext("set aside ({n}): {cards}", "set aside ({n}): {cards}", n).format(
+            n=n, cards=sh.cards_listed(zone.cards)
+        )
     elif zone.kind == "removed":
-        said = tr("out of the game ({n}): {cards}").format(n=n, cards=sh.cards_listed(zone.cards))
+        said = ngettext(
+            "out of the game ({n}): {cards}", "out of the game ({n}): {cards}", n
+        ).format(n=n, cards=sh.cards_listed(zone.cards))
     else:
-        said = tr("back in the box ({n}): {cards}").format(n=n, cards=sh.cards_listed(zone.cards))
+        said = in_the_box(sh, zone.cards)
     return "  " + said
+
+
+def in_the_box(sh: Shower, cards: list[str]) -> str:
+    n = len(cards)
+    return ngettext("back in the box ({n}): {cards}", "back in the box ({n}): {cards}", n).format(
+        n=n, cards=sh.cards_listed(cards)
+    )
 
 
 def deck_lines(sh: Shower, dealt: Dealt) -> list[str]:
@@ -147,21 +168,29 @@ def deck_lines(sh: Shower, dealt: Dealt) -> list[str]:
 def table_lines(sh: Shower, deals: list[TableDeal], players: int) -> list[str]:
     if not deals:
         return []
-    if players == 1:
-        lines = ["", tr("From the setup tables, for 1 player:")]
-    else:
-        lines = ["", tr("From the setup tables, for {n} players:").format(n=players)]
+    lines = [
+        "",
+        ngettext(
+            "From the setup tables, for {n} player:",
+            "From the setup tables, for {n} players:",
+            players,
+        ).format(n=players),
+    ]
     for d in deals:
         table = sh.game.tables[d.table]
         col = table.column(d.column)
         title = sh.text(table.title) if table.title else d.table
         what = sh.text(col.title) if col is not None and col.title else d.column
         source = ", ".join(sh.card(c) for c in d.cards) if d.cards else sh.owner(d.source)
-        said = tr("{table} ({key}), {what}: {n} from {source}").format(
-            table=title, key=sh.plain(d.key), what=what, n=d.count, source=source
-        )
+        said = ngettext(
+            "{table} ({key}), {what}: {n} from {source}",
+            "{table} ({key}), {what}: {n} from {source}",
+            d.count,
+        ).format(table=title, key=sh.plain(d.key), what=what, n=d.count, source=source)
         if d.each:
-            said += " " + tr("({n} for each player)").format(n=d.each)
+            said += " " + ngettext("({n} for each player)", "({n} for each player)", d.each).format(
+                n=d.each
+            )
         lines.append("  " + said)
     return lines
 
@@ -187,11 +216,16 @@ def _laid_line(sh: Shower, z: TableZone) -> str:
     elif z.kind == "hand":
         said = tr("player {n}: {cards}").format(n=z.index, cards=sh.cards_listed(z.cards))
     elif z.kind == "deck":
-        said = tr("{deck}, face down: {n} cards").format(deck=sh.owner(z.owner), n=n)
+        said = ngettext("{deck}, face down: {n} card", "{deck}, face down: {n} cards", n).format(
+            deck=sh.owner(z.owner), n=n
+        )
     else:
-        said = tr("back in the box ({n}): {cards}").format(n=n, cards=sh.cards_listed(z.cards))
+        said = in_the_box(sh, z.cards)
     if z.short:
-        said += (" " if said else "") + tr("({n} missing: the box has too few)").format(n=z.short)
+        short = ngettext(
+            "({n} missing: the box has too few)", "({n} missing: the box has too few)", z.short
+        )
+        said += (" " if said else "") + short.format(n=z.short)
     return "  " + said
 
 
@@ -217,9 +251,12 @@ def laid_odds_lines(sh: Shower, zones: list[TableZone]) -> list[str]:
 def odds_lines(sh: Shower, found: list[ZoneOdds], deals: int, laid: list[str]) -> list[str]:
     """The chances of the scenario's groups (``found``), then the tables' (``laid``)."""
     lines = [
-        tr(
+        ngettext(
+            "Sizes and chances (exact: hypergeometric; ~ counted over {n} deal): the chance "
+            "of at least one, and how many on average",
             "Sizes and chances (exact: hypergeometric; ~ counted over {n} deals): the chance "
-            "of at least one, and how many on average"
+            "of at least one, and how many on average",
+            deals,
         ).format(n=deals)
     ]
     for zo in found:
