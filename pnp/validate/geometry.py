@@ -231,6 +231,23 @@ def _hides(
             texts += [(el, area) for area in kind.text_areas(el, use.w, use.h, game) or [shape]]
 
 
+def _first_time(
+    use: Drawn,
+    el: Element,
+    other: Element,
+    origin: Origin | None,
+    done: set[tuple[int, int, Pos]],
+) -> Pos | None:
+    """Where to report ``el`` against ``other`` on this face, or None when that was reported
+    already (a layout used by many faces: once per position)."""
+    pos = _position(el, origin, use)
+    key = (id(el), id(other), pos)
+    if key in done:
+        return None
+    done.add(key)
+    return pos
+
+
 def _report_hidden(
     use: Drawn,
     cover: Element,
@@ -241,11 +258,9 @@ def _report_hidden(
     ctx: CheckContext,
 ) -> None:
     origin = where.get(id(cover))
-    pos = _position(cover, origin, use)
-    key = (id(cover), id(text), pos)
-    if key in done:
+    pos = _first_time(use, cover, text, origin, done)
+    if pos is None:
         return
-    done.add(key)
     hidden = describe(text, where.get(id(text)), use.lid, layout=False)
     ctx.add(
         ELEMENT_HIDES_TEXT,
@@ -294,11 +309,9 @@ def _report_doubled(
     ctx: CheckContext,
 ) -> None:
     origin = where.get(id(el))
-    pos = _position(el, origin, use)
-    key = (id(el), id(other), pos)
-    if key in done:
+    pos = _first_time(use, el, other, origin, done)
+    if pos is None:
         return
-    done.add(key)
     under = describe(other, where.get(id(other)), use.lid, layout=False)
     ctx.add(
         ELEMENT_OVERLAP,
