@@ -147,6 +147,15 @@ def test_cli_setup_usage_errors(extra: list[str]) -> None:
     assert result.exit_code == 2, result.output
 
 
+def test_a_solo_game_says_its_one_player_count_not_a_range() -> None:
+    """Austerity is for one player: "is for 1 player only", never "1-1 player"."""
+    result = runner.invoke(app, ["setup", "austerity", "--root", str(REPO), "--players", "3"])
+    assert result.exit_code == 2
+    assert "austerity is for 1 player only" in result.output and "1-1" not in result.output
+    result = runner.invoke(app, ["setup", "outbreak", "--root", str(GAMES), "--players", "5"])
+    assert "outbreak is for 2-4 players" in result.output, result.output
+
+
 def test_cli_setup_reports_what_cannot_be_dealt(tmp_path: Path) -> None:
     root = FIXTURES / "setup-deal"
     result = runner.invoke(

@@ -118,13 +118,19 @@ def _choose(
 
     gp = game.meta.players
     if gp is not None and not gp.min <= players <= gp.max:
-        raise UsageError(
-            ngettext(
+        if gp.min == gp.max:  # a solo game (or one count only): no range to say
+            said = ngettext(
+                "--players {n}: {game} is for {hi} player only",
+                "--players {n}: {game} is for {hi} players only",
+                gp.max,
+            )
+        else:
+            said = ngettext(
                 "--players {n}: {game} is for {lo}-{hi} player",
                 "--players {n}: {game} is for {lo}-{hi} players",
                 gp.max,
-            ).format(n=players, game=game.id, lo=gp.min, hi=gp.max)
-        )
+            )
+        raise UsageError(said.format(n=players, game=game.id, lo=gp.min, hi=gp.max))
     if scenario is None:
         sc = next(iter(game.scenarios.values()), None)
     elif scenario in game.scenarios:
@@ -142,13 +148,19 @@ def _choose(
         return None, None
     lo, hi = player_range(game, sc)
     if not lo <= players <= hi:
-        raise UsageError(
-            ngettext(
+        if lo == hi:
+            said = ngettext(
+                "--players {n}: scenario {name} is for {hi} player only",
+                "--players {n}: scenario {name} is for {hi} players only",
+                hi,
+            )
+        else:
+            said = ngettext(
                 "--players {n}: scenario {name} is for {lo}-{hi} player",
                 "--players {n}: scenario {name} is for {lo}-{hi} players",
                 hi,
-            ).format(n=players, name=sc.id, lo=lo, hi=hi)
-        )
+            )
+        raise UsageError(said.format(n=players, name=sc.id, lo=lo, hi=hi))
     levels = sc.difficulties
     if difficulty is None:
         return sc, next(iter(levels.values()), None)
