@@ -118,19 +118,9 @@ def _choose(
 
     gp = game.meta.players
     if gp is not None and not gp.min <= players <= gp.max:
-        if gp.min == gp.max:  # a solo game (or one count only): no range to say
-            said = ngettext(
-                "--players {n}: {game} is for {hi} player only",
-                "--players {n}: {game} is for {hi} players only",
-                gp.max,
-            )
-        else:
-            said = ngettext(
-                "--players {n}: {game} is for {lo}-{hi} player",
-                "--players {n}: {game} is for {lo}-{hi} players",
-                gp.max,
-            )
-        raise UsageError(said.format(n=players, game=game.id, lo=gp.min, hi=gp.max))
+        raise UsageError(
+            _game_range(gp.min, gp.max).format(n=players, game=game.id, lo=gp.min, hi=gp.max)
+        )
     if scenario is None:
         sc = next(iter(game.scenarios.values()), None)
     elif scenario in game.scenarios:
@@ -148,19 +138,7 @@ def _choose(
         return None, None
     lo, hi = player_range(game, sc)
     if not lo <= players <= hi:
-        if lo == hi:
-            said = ngettext(
-                "--players {n}: scenario {name} is for {hi} player only",
-                "--players {n}: scenario {name} is for {hi} players only",
-                hi,
-            )
-        else:
-            said = ngettext(
-                "--players {n}: scenario {name} is for {lo}-{hi} player",
-                "--players {n}: scenario {name} is for {lo}-{hi} players",
-                hi,
-            )
-        raise UsageError(said.format(n=players, name=sc.id, lo=lo, hi=hi))
+        raise UsageError(_scenario_range(lo, hi).format(n=players, name=sc.id, lo=lo, hi=hi))
     levels = sc.difficulties
     if difficulty is None:
         return sc, next(iter(levels.values()), None)
@@ -184,3 +162,33 @@ def _language(game: Game, lang: str | None) -> str:
             )
         )
     return lang
+
+
+def _game_range(lo: int, hi: int) -> str:
+    """The message for a player count outside the game's: one count is said as one."""
+    if lo == hi:  # a solo game (or one count only): no range to say
+        return ngettext(
+            "--players {n}: {game} is for {hi} player only",
+            "--players {n}: {game} is for {hi} players only",
+            hi,
+        )
+    return ngettext(
+        "--players {n}: {game} is for {lo}-{hi} player",
+        "--players {n}: {game} is for {lo}-{hi} players",
+        hi,
+    )
+
+
+def _scenario_range(lo: int, hi: int) -> str:
+    """The message for a player count outside a scenario's (see :func:`_game_range`)."""
+    if lo == hi:
+        return ngettext(
+            "--players {n}: scenario {name} is for {hi} player only",
+            "--players {n}: scenario {name} is for {hi} players only",
+            hi,
+        )
+    return ngettext(
+        "--players {n}: scenario {name} is for {lo}-{hi} player",
+        "--players {n}: scenario {name} is for {lo}-{hi} players",
+        hi,
+    )
