@@ -226,50 +226,46 @@ def _hides(
             for text, tshape in texts:
                 ox, oy = _overlap(shape, tshape)
                 if ox > OVERLAP and oy > OVERLAP:
-                    _report_hidden(use, el, text, (ox, oy), where, done, ctx)
+                    _report_over(ELEMENT_HIDES_TEXT, use, el, text, (ox, oy), where, done, ctx)
         if kind.shows_text:
             texts += [(el, area) for area in kind.text_areas(el, use.w, use.h, game) or [shape]]
 
 
-def _first_time(
+def _report_over(
+    rule: str,
     use: Drawn,
-    el: Element,
-    other: Element,
-    origin: Origin | None,
-    done: set[tuple[int, int, Pos]],
-) -> Pos | None:
-    """Where to report ``el`` against ``other`` on this face, or None when that was reported
-    already (a layout used by many faces: once per position)."""
-    pos = _position(el, origin, use)
-    key = (id(el), id(other), pos)
-    if key in done:
-        return None
-    done.add(key)
-    return pos
-
-
-def _report_hidden(
-    use: Drawn,
-    cover: Element,
-    text: Element,
+    top: Element,
+    under: Element,
     overlap: tuple[float, float],
     where: dict[int, Origin],
     done: set[tuple[int, int, Pos]],
     ctx: CheckContext,
 ) -> None:
-    origin = where.get(id(cover))
-    pos = _first_time(use, cover, text, origin, done)
-    if pos is None:
+    """Element ``top`` drawn over ``under`` on a face (element-hides-text or element-overlap),
+    once per pair and position (a layout used by many faces)."""
+    origin = where.get(id(top))
+    pos = _position(top, origin, use)
+    key = (id(top), id(under), pos)
+    if key in done:
         return
-    hidden = describe(text, where.get(id(text)), use.lid, layout=False)
-    ctx.add(
-        ELEMENT_HIDES_TEXT,
-        pos,
-        f"{describe(cover, origin, use.lid)} is drawn over {hidden}, which is listed before "
-        f"it: it covers {_mm(overlap[0])} x {_mm(overlap[1])} mm of the text's box on the "
-        f"{_mm(use.w)} x {_mm(use.h)} mm face of {use.what}, so that part of the text is hidden; "
-        "list this element before the text (elements are drawn in order) or move it off the text",
-    )
+    done.add(key)
+    drawn = describe(top, origin, use.lid)
+    below = describe(under, where.get(id(under)), use.lid, layout=False)
+    shared = f"{_mm(overlap[0])} x {_mm(overlap[1])} mm"
+    face = f"{_mm(use.w)} x {_mm(use.h)} mm face of {use.what}"
+    if rule == ELEMENT_HIDES_TEXT:
+        message = (
+            f"{drawn} is drawn over {below}, which is listed before it: it covers {shared} of "
+            f"the text's box on the {face}, so that part of the text is hidden; list this "
+            "element before the text (elements are drawn in order) or move it off the text"
+        )
+    else:
+        message = (
+            f"{drawn} is drawn over {below}: they share {shared} of the {face}, where the "
+            "numbers and words of both print on top of each other; move or shrink one of the "
+            "boxes"
+        )
+    ctx.add(rule, pos, message)
 
 
 def _doubled(
@@ -284,9 +280,10 @@ def _doubled(
     in the whole of its cells or rows, so where they meet every number prints twice."""
     drawn: list[tuple[Element, list[Outline]]] = []
     for el, _shape in shapes:
-        if kind_of(el).key not in ("track", "table"):
+        kind = kind_of(el)
+        if kind.key not in ("track", "table"):
             continue
-        areas = kind_of(el).text_areas(el, use.w, use.h, game)
+        areas = kind.text_areas(el, use.w, use.h, game)
         for other, theirs in drawn:
             common = max(
                 (_overlap(a, b) for a in areas for b in theirs),
@@ -294,33 +291,9 @@ def _doubled(
                 default=(0.0, 0.0),
             )
             if common[0] > OVERLAP and common[1] > OVERLAP:
-                _report_doubled(use, el, other, common, where, done, ctx)
+                _report_over(ELEMENT_OVERLAP, use, el, other, common, where, done, ctx)
                 break  # once per element: the first one it is drawn over
         drawn.append((el, areas))
-
-
-def _report_doubled(
-    use: Drawn,
-    el: Element,
-    other: Element,
-    common: tuple[float, float],
-    where: dict[int, Origin],
-    done: set[tuple[int, int, Pos]],
-    ctx: CheckContext,
-) -> None:
-    origin = where.get(id(el))
-    pos = _first_time(use, el, other, origin, done)
-    if pos is None:
-        return
-    under = describe(other, where.get(id(other)), use.lid, layout=False)
-    ctx.add(
-        ELEMENT_OVERLAP,
-        pos,
-        f"{describe(el, origin, use.lid)} is drawn over {under}: they share "
-        f"{_mm(common[0])} x {_mm(common[1])} mm of the {_mm(use.w)} x {_mm(use.h)} mm face of "
-        f"{use.what}, where the numbers and words of both print on top of each other; move or "
-        "shrink one of the boxes",
-    )
 
 
 def _findings(
