@@ -91,12 +91,14 @@ class Unknown:
     def label(self) -> str:
         return str(getattr(self.cls, "label", self.cls.__name__.lower()))
 
+    @functools.cached_property
     def _meant(self) -> tuple[str, str | None]:
+        """The did-you-mean hint and the key meant (worked out once: message and meant)."""
         return meant_key(self.key, self.keys(), self.number and not self.rest)
 
     @property
     def message(self) -> str:
-        hint = self._meant()[0]
+        hint = self._meant[0]
         return (
             f"unknown key {self.key!r} in {self.label()}; {hint}accepted keys: "
             f"{', '.join(self.keys())}"
@@ -104,12 +106,7 @@ class Unknown:
 
     @property
     def meant(self) -> str:
-        return "/".join([self._meant()[1] or self.key, *self.rest])
-
-
-def unknown_key(cls: type, key: str, rest: tuple[str, ...] = (), number: bool = False) -> Unknown:
-    """The warning YAML gives for an unknown key of ``cls`` (pnp.content.schema)."""
-    return Unknown(cls, key, rest, number)
+        return "/".join([self._meant[1] or self.key, *self.rest])
 
 
 Named = Column | str | Unknown  # what a header cell names: a column, or why it names none
@@ -137,7 +134,7 @@ def field_column(
         if dataclasses.is_dataclass(tp) and isinstance(tp, type):
             found = _by_key(tp).get(part)
             if found is None:
-                return unknown_key(tp, part, path[depth + 1 :], number and depth == 0)
+                return Unknown(tp, part, path[depth + 1 :], number and depth == 0)
             tp = hints(tp)[found.name]
         elif get_origin(tp) is dict:
             tp = get_args(tp)[1]
