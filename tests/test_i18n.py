@@ -480,12 +480,14 @@ def test_every_sheet_word_in_the_code_is_registered() -> None:
     from pnp.printing.render import PAGE_KIND_WORDS
     from pnp.printing.render.frontmatter import MESSAGES as FRONT
     from pnp.printing.render.instructions import MESSAGES
+    from pnp.printing.render.scenarios import COUNTED
     from pnp.printing.render.setup import PLACEHOLDER_NOTE
 
     used.update(PAGE_KIND_WORDS.values())
     used.update(MESSAGES)  # the first page's printing advice, chosen by the build's options
     used.update(FRONT)  # the first page's component list
     used.add(PLACEHOLDER_NOTE)
+    used.update(w for _what, *words in COUNTED for w in words)  # a scenario step's counts
     registered = {w.msgid for w in SHEET_WORDS}
     assert used - registered == set()
     assert registered - used == set()

@@ -55,6 +55,8 @@ ALLOWED_WORDS = {
     "the page",
     "{board}{side}: tile {label} of {total}": "a tile label: {total} ends a range (A1 of 4)",
     "draw {n} at random": "a scenario deck step: {n} stands alone, no word agrees with it",
+    "deal {n} to each player": "a scenario deck step: {n} stands alone, no word agrees with it",
+    "turn {n} face up": "a scenario deck step: {n} stands alone, no word agrees with it",
 }
 
 

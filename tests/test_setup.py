@@ -4,6 +4,7 @@ and difficulty, `pnp setup`, and the chances per pile (exact against counted).""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -218,3 +219,41 @@ def test_plain_text_drops_marks_and_shows_icons() -> None:
 
     said = plain_text("**Bold** _it_ [red]{color=red} {coin} {nope} snake_case", {"coin": "₽"})
     assert said == "Bold it red ₽ {nope} snake_case"
+
+
+def test_the_scenario_sheet_prints_every_count_a_step_deals(tmp_path: Path) -> None:
+    """What the simulator deals, the home copy tells: hands, face-up cards, piles by difficulty
+    and the card shuffled into each pile, in the build's language; a note prints the step's
+    own number by reference."""
+    import pdfplumber
+
+    root = tmp_path / "root"
+    shutil.copytree(GAMES, root)
+    scenario = root / "cards" / "rails" / "tokens.yaml"
+    text = scenario.read_text("utf-8")
+    assert '"The 5 face-up' in text
+    text = text.replace('"The 5 face-up', '"The {reveal} face-up')
+    scenario.write_text(
+        text.replace('"Le 5 carte scoperte', '"Le {reveal} carte scoperte'), "utf-8"
+    )
+    out = tmp_path / "out"
+    for game in ("outbreak", "rails"):
+        result = runner.invoke(app, ["build", game, "--root", str(root), "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    pages = {}
+    for pdf_path in sorted(out.rglob("*-a4.pdf")):
+        with pdfplumber.open(pdf_path) as pdf:
+            pages[pdf_path.name] = " ".join(
+                " ".join((p.extract_text() or "").split()) for p in pdf.pages
+            )
+    en, it = pages["outbreak-en-a4.pdf"], pages["outbreak-it-a4.pdf"]
+    assert "Roles: shuffle; deal 1 to each player" in en
+    assert "deal to each player (2 players: 4, 3 players: 3, 4 players: 2)" in en
+    assert "split into piles (Introductory: 4, Standard: 5, Heroic: 6)" in en
+    assert "shuffle one card marked Epidemic into each pile" in en
+    assert "dividi in mazzetti (Introduttiva: 4, Normale: 5, Eroica: 6)" in it
+    assert "mescola una carta Epidemia in ogni mazzetto" in it
+    assert "Infection cards: shuffle; turn 9 face up" in en
+    rails = pages["rails-en-a4.pdf"]
+    assert "deal 4 to each player; turn 5 face up — The 5 face-up cards" in rails
+    assert "{reveal}" not in rails

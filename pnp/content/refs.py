@@ -7,7 +7,8 @@ column), ``{scenarios.standard.start.status}``. Its names are the fields invaria
 language (:func:`fill`, called by the translator), and checked by validation (an unknown one
 is a ``reference`` finding with a suggestion). A text may also name a value of its own, given
 by what it belongs to (its *scope*): a line of the component list writes ``{count}`` for its
-count.
+count, a scenario step's note ``{draw}``, ``{deal}``, ``{reveal}`` or ``{piles}`` when the
+step gives one number.
 
 :func:`link` finishes a loaded game: the scopes of its texts, and the numbers of scenario draws
 taken from a table column (``draw: {table: setup, column: events}``).
@@ -212,6 +213,8 @@ def link(game: Game) -> None:
                 value = getattr(step, name)
                 if isinstance(value, DrawFrom):
                     _draws_from(game, value, name)
+                elif step.note is not None and isinstance(value, int):
+                    step.note.scope[name] = value  # "The {reveal} face-up cards…"
 
 
 def _draws_from(game: Game, draw: DrawFrom, name: str = "draw") -> None:

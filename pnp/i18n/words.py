@@ -263,6 +263,39 @@ SHEET_WORDS: tuple[Word, ...] = (
         "scenario deck step; {per} lists 'players: cards'",
         "scenarios",
     ),
+    _W(
+        "draw at random ({per})",
+        "scenario deck step; {per} lists 'difficulty: cards' or 'difficulty: 2 players 4, ...'",
+        "scenarios",
+    ),
+    _W("deal {n} to each player", "scenario deck step: a hand of {n} cards each", "scenarios"),
+    _W(
+        "deal to each player ({per})",
+        "scenario deck step; {per} lists '2 players: 4' or 'difficulty: 4'",
+        "scenarios",
+    ),
+    _W("turn {n} face up", "scenario deck step: a row of {n} cards face up", "scenarios"),
+    _W(
+        "turn face up ({per})",
+        "scenario deck step; {per} lists '2 players: 4' or 'difficulty: 4'",
+        "scenarios",
+    ),
+    _W(
+        "split into {n} pile",
+        "scenario deck step: the deck split into {n} piles",
+        "scenarios",
+        plural="split into {n} piles",
+    ),
+    _W(
+        "split into piles ({per})",
+        "scenario deck step; {per} lists '2 players: 4' or 'difficulty: 4'",
+        "scenarios",
+    ),
+    _W(
+        "shuffle one card marked {mark} into each pile",
+        "scenario deck step, after splitting into piles",
+        "scenarios",
+    ),
     _W("put on top: {cards}", "scenario deck step", "scenarios"),
     _W("put at the bottom: {cards}", "scenario deck step", "scenarios"),
     # the README of a release bundle (pnp release)

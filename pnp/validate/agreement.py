@@ -5,7 +5,8 @@ docs/format.md, References).
 - ``text-number``: a track's name (in that language, or the abbreviation in its name's
   brackets) followed by a number (``FP 1``, ``the Race track ends at 20``) writes a space the
   track does not have, or, on a long track, the space just before its last (the end of the
-  track before it grew);
+  track before it grew); a scenario step's note writes numbers, and none of them is a number
+  the step draws, deals, reveals or splits into (``The 5 face-up cards…`` for ``reveal: 6``);
 - ``draw-table``: a scenario step draws (reveals, deals to each player), from a deck a setup
   table deals, other numbers than the table for some player counts and the same for others
   (one copy of the figures went stale), or one number while the table deals another one for
@@ -26,6 +27,7 @@ from ..core.english import counted
 from ..core.rules import DRAW_TABLE, TEXT_NUMBER
 from .context import CheckContext, check
 from .numbers import quote, written
+from .sentences import without_dice
 from .texts import checked_languages, text_in, text_pos
 
 # a track this long or longer: a number one short of its end is taken for its stale end
@@ -134,6 +136,77 @@ def _misnamed(value: str, pattern: re.Pattern[str], tracks: dict[str, Track]) ->
             "number, or correct the number"
         )
     return None
+
+
+# --- a step's note and the step's own numbers ---------------------------------------------------
+
+_VERBS = {"draw": "draws", "deal": "deals each player", "reveal": "reveals", "piles": "makes piles"}
+
+
+def _step_numbers(game: Game, scenario: Scenario, step: DeckStep) -> dict[str, set[int]] | None:
+    """What a step draws, deals, reveals and splits into, for every player count and
+    difficulty it is played with; None when one of them cannot be worked out."""
+    lo, hi = player_range(game, scenario)
+    difficulties = [d.values for d in scenario.difficulties.values()] or [{}]
+    out: dict[str, set[int]] = {}
+    for what in _VERBS:
+        value = getattr(step, what)
+        if value is None:
+            continue
+        got = {step_count(value, n, v, what=what) for n in range(lo, hi + 1) for v in difficulties}
+        if not got or not all(isinstance(g, int) for g in got):
+            return None
+        out[what] = {g for g in got if isinstance(g, int)}
+    return out
+
+
+def _spoken_of(step: DeckStep, drawn_before: int) -> set[str]:
+    """Other numbers a step's note may speak of: the values its filters pick (``«3 stages»``)
+    and the cards drawn from its deck so far, this step's included (``the 4 drawn``)."""
+    out = {f"{drawn_before}"} if drawn_before else set()
+    for flt in (step.only, step.exclude):
+        if flt is not None:
+            out |= {f"{v}" for v in flt.values.values() if isinstance(v, int | float)}
+    return out
+
+
+@check
+def step_note_numbers(game: Game, ctx: CheckContext) -> None:
+    """A step's note that writes numbers writes one of the step's own (``text-number``)."""
+    lang = game.source_language
+    said: set[int] = set()  # a note shared by scenarios (a YAML anchor): reported once
+    for scenario in game.scenarios.values():
+        drawn: dict[str, int] = {}
+        for step in scenario.cards:
+            own = _step_numbers(game, scenario, step)
+            for what in ("draw", "reveal"):
+                if own is not None and len(own.get(what, ())) == 1:
+                    drawn[step.deck] = drawn.get(step.deck, 0) + next(iter(own[what]))
+            if step.note is None or not own or id(step.note) in said:
+                continue
+            value = text_in(game, step.note, lang, ctx)
+            if not value or not _DIGIT_RE.search(value) or any(f"{{{w}}}" in value for w in own):
+                continue  # no number, or the step's own printed by reference
+            found = written(without_dice(_MARKS_RE.sub("", value), lang))
+            known = {f"{n}" for ns in own.values() for n in ns}
+            known |= _spoken_of(step, drawn.get(step.deck, 0))
+            if not found or known & {n.value for n in found}:
+                continue
+            says = "; ".join(f"{_VERBS[w]} {_alternatives(ns)}" for w, ns in own.items())
+            listed = ", ".join(dict.fromkeys(n.raw for n in found))
+            said.add(id(step.note))
+            ctx.add(
+                TEXT_NUMBER,
+                text_pos(game, step.note, lang, ctx),
+                f"[{lang}] scenario {scenario.id}, step {step.deck}: its note writes {listed}, "
+                f"but the step {says}: correct the note, or print the step's own number "
+                f"with {{{next(iter(own))}}}",
+            )
+
+
+def _alternatives(numbers: set[int]) -> str:
+    ordered = sorted(numbers)
+    return " or ".join(map(str, ordered)) if len(ordered) <= 4 else f"{ordered[0]}-{ordered[-1]}"
 
 
 # --- a scenario's draws and the table that deals the same deck ---------------------------------

@@ -6,13 +6,15 @@ the game's ``players:`` (rule ``player-range``).
   every count of the range; a ``covers:`` range lies within the game's;
 - a scenario's draw by player count (``draw: {2: 12, 3: 16}``) names only counts the
   scenario allows (a missing one is ``scenario-deck``'s);
-- a line of the component list with ``per_player: N`` holds N for each of the most players.
+- a line of the component list with ``per_player: N`` holds N for each of the most players,
+  and a table column that deals the same components to each player (``deals: {tokens: ID,
+  per: player}``) gives each player N.
 """
 
 from __future__ import annotations
 
-from ..content.model import Game, Players, Scenario, Table
-from ..content.queries import player_range
+from ..content.model import BoxEntry, Game, Players, Scenario, Table
+from ..content.queries import ids_of, player_range
 from ..content.records import key_column
 from ..content.refs import player_counts
 from ..core.english import counted, said_players
@@ -42,6 +44,7 @@ def player_ranges(game: Game, ctx: CheckContext) -> None:
     for entry in game.meta.box:
         if entry.per_player is None or entry.bring:
             continue
+        _per_player_cells(game, entry, players, ctx)
         need = entry.per_player * players.max
         if entry.count < need:
             ctx.add(
@@ -51,6 +54,45 @@ def player_ranges(game: Game, ctx: CheckContext) -> None:
                 f"but the game plays up to {counted(players.max, 'player')}, who need {need}: add "
                 "copies (and raise the count), or lower players: max",
             )
+
+
+def _selected(entry: BoxEntry) -> set[tuple[str, str]]:
+    """What a line of the component list counts, as (kind, id) pairs."""
+    out: set[tuple[str, str]] = set()
+    for kind in ("deck", "tokens", "card"):
+        out |= {(kind, one) for one in ids_of(getattr(entry, kind))}
+    return out
+
+
+def _per_player_cells(game: Game, entry: BoxEntry, players: Players, ctx: CheckContext) -> None:
+    """A table column that deals to each player what the line counts gives each player the
+    line's ``per_player``, in every row of the game's range."""
+    counted_here = _selected(entry)
+    for table in game.tables.values():
+        key = key_column(table)
+        for col in table.columns:
+            deal = col.deals
+            if deal is None or deal.per != "player":
+                continue
+            dealt = {("deck", deal.deck), ("tokens", deal.tokens)}
+            dealt |= {("card", c) for c in ids_of(deal.card)}
+            if not counted_here & dealt:
+                continue
+            for cells, positions in zip(table.cells, table.cell_pos, strict=True):
+                cell = cells.get(col.id)
+                if not isinstance(cell, int) or isinstance(cell, bool) or cell == entry.per_player:
+                    continue
+                counts = player_counts(cells.get(key)) if key == "players" else []
+                if counts and not any(players.min <= n <= players.max for n in counts):
+                    continue  # a row outside the range: reported as such
+                ctx.add(
+                    PLAYER_RANGE,
+                    positions.get(col.id, table.pos),
+                    f"table {table.id} (column {col.id}) gives each player {cell}, but the "
+                    f"component list gives each player {entry.per_player} (per_player at "
+                    f"{entry.at('per_player')}): make them agree",
+                )
+                return
 
 
 def _players_table(table: Table, players: Players, ctx: CheckContext) -> None:

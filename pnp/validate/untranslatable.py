@@ -52,7 +52,7 @@ def untranslatable_text(game: Game, ctx: CheckContext) -> None:
                     ctx.add(UNTRANSLATABLE, pos, f"layout {layout.id}: {message}")
     for scenario in game.scenarios.values():
         for step in scenario.cards:
-            for name in ("only", "exclude"):
+            for name in ("only", "exclude", "each_pile"):
                 flt = getattr(step, name, None)
                 if flt is None or flt.mark is not None:
                     continue

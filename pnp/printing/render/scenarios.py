@@ -1,8 +1,9 @@
 """Scenarios on the setup sheet: each scenario's set-up as a numbered checklist.
 
 What to take out of the box, in order: boards and their side, tracks to set, the decks to
-build (cards to keep, set aside, remove, order, shuffle, draw by player count), then the
-scenario's special rules, victory and defeat.
+build (cards to keep, set aside, remove, order, shuffle, draw, deal to each player, turn face
+up, split into piles, by player count and difficulty where they vary), then the scenario's
+special rules, victory and defeat.
 """
 
 from __future__ import annotations
@@ -12,13 +13,22 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus.flowables import Flowable
 
-from ...content.queries import draw_count, player_range
+from ...content.queries import draw_count, player_range, step_count
 from ...typeset.layout import Paragraph  # reportlab's, or pnp's layout for shaped/RTL text
 from .context import RenderContext
 from .flow import Together
 
 STEP_PT, STEP_LEADING = 8.5, 10.2  # points: the checklists, set in two columns
 REFER_CHARS = 80  # a rule, victory or defeat this long is printed once, then referred to
+
+
+# a step's counts after its draw, in the order they are done: the word for one number and the
+# word for numbers that vary by player count or difficulty
+COUNTED = (
+    ("deal", "deal {n} to each player", "deal to each player ({per})"),
+    ("reveal", "turn {n} face up", "turn face up ({per})"),
+    ("piles", "split into {n} pile", "split into piles ({per})"),
+)
 
 
 class ScenarioSteps:
@@ -134,7 +144,7 @@ class ScenarioSteps:
         """One step for each deck, decks prepared alike in one step ("**A, B:** shuffle")."""
         groups: list[tuple[str, list[str]]] = []
         for step in sc.cards:
-            name, what = self.deck_step(step, lo, hi)
+            name, what = self.deck_step(step, lo, hi, sc)
             for known, names in groups:
                 if known == what:
                     names.append(name)
@@ -143,7 +153,50 @@ class ScenarioSteps:
                 groups.append((what, [name]))
         return [f"**{', '.join(names)}:** {what}" for what, names in groups]
 
-    def deck_step(self, step: Any, lo: int, hi: int) -> tuple[str, str]:
+    def _draw(self, sc: Any, step: Any, lo: int, hi: int) -> str:
+        """A step's draw: one number, by player count, or as the difficulty sets it."""
+        counts = {p: draw_count(step, p) for p in range(lo, hi + 1)}
+        values = set(counts.values())
+        if len(values) == 1 and isinstance(one := next(iter(values)), int):
+            return self.ctx.w("draw {n} at random").format(n=one)
+        if all(isinstance(n, int) for n in values):
+            per = ", ".join(f"{p}: {n}" for p, n in counts.items())
+            return self.ctx.w("draw at random by players ({per})").format(per=per)
+        _n, per = self._count(sc, step.draw, "draw", lo, hi)
+        return self.ctx.w("draw at random ({per})").format(per=per)
+
+    def _count(self, sc: Any, value: Any, what: str, lo: int, hi: int) -> tuple[int | None, str]:
+        """A step's count: the one number of every player count and difficulty (and ""), or
+        None and the list of them: "2 players: 4, 3 players: 3", "Heroic: 6" or both."""
+        t = self.ctx.translator.text
+        levels = list(sc.difficulties.values()) or [None]
+        counts = range(lo, hi + 1)
+        got = {
+            (i, p): step_count(value, p, level.values if level else None, what=what)
+            for i, level in enumerate(levels)
+            for p in counts
+        }
+        shown = {k: str(v) if isinstance(v, int) else "?" for k, v in got.items()}
+        if len(set(got.values())) == 1 and isinstance(first := got[0, lo], int):
+            return first, ""
+
+        def players(p: int) -> str:
+            return self.ctx.w("{n} player", p).format(n=p)
+
+        def level(i: int) -> str:
+            found = levels[i]
+            return (t(found.name) if found.name else found.id) if found is not None else ""
+
+        if all(len({shown[i, p] for p in counts}) == 1 for i in range(len(levels))):
+            return None, ", ".join(f"{level(i)}: {shown[i, lo]}" for i in range(len(levels)))
+        if all(len({shown[i, p] for i in range(len(levels))}) == 1 for p in counts):
+            return None, ", ".join(f"{players(p)}: {shown[0, p]}" for p in counts)
+        return None, "; ".join(
+            f"{level(i)}: " + ", ".join(f"{players(p)} {shown[i, p]}" for p in counts)
+            for i in range(len(levels))
+        )
+
+    def deck_step(self, step: Any, lo: int, hi: int, sc: Any) -> tuple[str, str]:
         """One deck of a scenario: its name, and which cards to keep, set aside, order,
         shuffle and draw."""
         t = self.ctx.translator.text
@@ -177,17 +230,22 @@ class ScenarioSteps:
         if step.shuffle and not step.order:
             parts.append(self.ctx.w("shuffle"))
         if step.draw is not None:
-            counts = {p: draw_count(step, p) for p in range(lo, hi + 1)}
-            values = set(counts.values())
-            if len(values) == 1:
-                parts.append(self.ctx.w("draw {n} at random").format(n=values.pop()))
-            else:
-                per = ", ".join(f"{p}: {n}" for p, n in counts.items())
-                parts.append(self.ctx.w("draw at random by players ({per})").format(per=per))
+            parts.append(self._draw(sc, step, lo, hi))
         if step.top:
             parts.append(self.ctx.w("put on top: {cards}").format(cards=names(step.top)))
         if step.bottom:
             parts.append(self.ctx.w("put at the bottom: {cards}").format(cards=names(step.bottom)))
+        for what, one, varying in COUNTED:
+            value = getattr(step, what)
+            if value is not None:
+                n, per = self._count(sc, value, what, lo, hi)
+                word = self.ctx.w(one, n) if n is not None else self.ctx.w(varying)
+                parts.append(word.format(n=n, per=per))
+        if step.each_pile is not None:
+            mark = self._filter(step.each_pile)
+            parts.append(
+                self.ctx.w("shuffle one card marked {mark} into each pile").format(mark=mark)
+            )
         text = "; ".join(parts)
         if step.note:
             text += f" — {t(step.note)}" if text else t(step.note)
