@@ -209,6 +209,8 @@ def link(game: Game) -> None:
                 entry.item.scope["per_player"] = entry.per_player
     for scenario in game.scenarios.values():
         for step in scenario.cards:
+            if step.note is not None:
+                step.note.scope = {}
             for name in ("draw", "deal", "reveal", "piles"):
                 value = getattr(step, name)
                 if isinstance(value, DrawFrom):
@@ -218,7 +220,10 @@ def link(game: Game) -> None:
 
 
 def _draws_from(game: Game, draw: DrawFrom, name: str = "draw") -> None:
-    """Fill ``draw.values`` (players -> number) from its table's column, or say why not."""
+    """Fill ``draw.values`` (players -> number) from its table's column, or say why not (again
+    from scratch: the audit links a game once more after each change to it)."""
+    draw.values.clear()
+    draw.problem = ""
     table = game.tables.get(draw.table)
     if table is None:
         known = sorted(game.tables)

@@ -98,6 +98,11 @@ UNPRINTED_TEXT = rule(
     Severity.WARNING,
     "a face sets a text that its layout prints nowhere: it appears on no sheet",
 )
+UNREAD_VALUE = rule(
+    "unread-value",
+    Severity.WARNING,
+    "a face sets a value that nothing prints or reads: a misspelt key, or a leftover",
+)
 IGNORED_STYLE = rule(
     "ignored-style",
     Severity.WARNING,

@@ -25,6 +25,7 @@ def load_all() -> None:
         sentences,
         terms,
         untranslatable,
+        values,
     )
 
 

@@ -357,8 +357,9 @@ def _pool_of(game: Game, deal: Any) -> tuple[str, str] | None:
 
 
 def _pools(game: Game, table: Any, r: int, ctx: CheckContext) -> None:
-    """Columns of one row that deal from the same deck (or token set) together need no more
-    than it holds, even when each alone fits."""
+    """Columns of one row that deal the same cards (Copper to each player, and the Copper left
+    in the supply), or from the same deck or token set, together need no more than the box
+    holds, even when each alone fits."""
     cells, positions = table.cells[r], table.cell_pos[r]
     pools: dict[tuple[str, str], list[tuple[str, int]]] = {}
     for col in table.columns:
@@ -366,24 +367,44 @@ def _pools(game: Game, table: Any, r: int, ctx: CheckContext) -> None:
         if col.deals is None or not isinstance(value, int) or isinstance(value, bool):
             continue
         need = _need(col, value, cells)
+        if col.deals.card is not None:
+            pools.setdefault(("card", "+".join(sorted(ids_of(col.deals.card)))), []).append(
+                (col.id, need)
+            )
         pool = _pool_of(game, col.deals)
         if pool is not None:
             pools.setdefault(pool, []).append((col.id, need))
+    said: set[str] = set()
     for (kind, name), parts in pools.items():
-        thing = game.decks.get(name) if kind == "deck" else game.tokens.get(name)
-        if len(parts) < 2 or thing is None:
+        have, what, needs = _pool_holds(game, kind, name)
+        if len(parts) < 2 or have < 0 or parts[-1][0] in said:
             continue
-        have, need = thing.total, sum(n for _c, n in parts)
+        need = sum(n for _c, n in parts)
         if need > have and all(n <= have for _c, n in parts):
-            key = row_name(game, table, r)
-            what = "deck" if kind == "deck" else "token set"
+            said.add(parts[-1][0])
             ctx.add(
                 SETUP_EXCEEDS,
                 positions.get(parts[-1][0], table.pos),
-                f"row {key}: {' + '.join(c for c, _n in parts)} take {need} from {what} "
-                f"{name}, which holds {have}; fix the table or add copies",
-                needs=needs_copies("decks" if kind == "deck" else "tokens", name),
+                f"row {row_name(game, table, r)}: {' + '.join(c for c, _n in parts)} take "
+                f"{need} {what}, but the box holds {have}; fix the table or add copies",
+                needs=needs,
             )
+
+
+def _pool_holds(game: Game, kind: str, name: str) -> tuple[int, str, tuple[str, ...]]:
+    """How many a pool of the box holds, what it is, and what that count needs (-1: none)."""
+    if kind == "card":
+        ids = name.split("+")
+        cards = {c.id: c for _d, c in game.all_cards()}
+        if any(c not in cards for c in ids):
+            return -1, "", ()
+        needs = tuple(f"{n}/copies" for c in ids for n in needs_thing("card", c))
+        return sum(cards[c].copies for c in ids), f"copies of {_describe(ids)}", needs
+    thing = game.decks.get(name) if kind == "deck" else game.tokens.get(name)
+    if thing is None:
+        return -1, "", ()
+    what = f"from deck {name}" if kind == "deck" else f"from token set {name}"
+    return thing.total, what, needs_copies("decks" if kind == "deck" else "tokens", name)
 
 
 def row_name(game: Game, table: Any, r: int) -> str:

@@ -89,7 +89,7 @@ def unique_ids(game: Game, ctx: CheckContext) -> None:
             cols.add(col.id)
 
 
-def _faces(game: Game) -> list[tuple[Face, str, Any]]:
+def faces(game: Game) -> list[tuple[Face, str, Any]]:
     """Every face with what draws it: (face, side, owner)."""
     out: list[tuple[Face, str, Any]] = []
     for owner in game.owners():
@@ -109,7 +109,7 @@ def _faces(game: Game) -> list[tuple[Face, str, Any]]:
 def face_texts(game: Game) -> list[Text]:
     """Every text a face sets (its title, text, fields...): the texts whose ``{name}`` may
     be a value of the face."""
-    return [text for face, _side, _owner in _faces(game) for _name, text in face.texts()]
+    return [text for face, _side, _owner in faces(game) for _name, text in face.texts()]
 
 
 @check
@@ -128,7 +128,7 @@ def unprinted_texts(game: Game, ctx: CheckContext) -> None:
     """A text a face sets that its layout prints nowhere (no field:, no template names it)."""
     table = layout_table(game)
     printed: dict[str, set[str] | None] = {}
-    for face, side, owner in _faces(game):
+    for face, side, owner in faces(game):
         lid = face_layout_id(face, owner, side)
         if lid not in printed:
             printed[lid] = _printed_fields(table, lid)
@@ -301,14 +301,14 @@ def _face_layouts(
     for owner in game.owners():
         if owner.layout is not None and owner.layout not in table:
             _unknown(ctx, owner.at("layout"), "layout", owner.layout, known)
-    for face, _side, _owner in _faces(game):
+    for face, _side, _owner in faces(game):
         if face.layout is not None and face.layout not in table:
             _unknown(ctx, face.at("layout"), "layout", face.layout, known)
 
 
 def _face_styles(game: Game, table: dict[str, Layout], ctx: CheckContext) -> None:
     """The style a face asks for is one of its layout's styles."""
-    for face, side, owner in _faces(game):
+    for face, side, owner in faces(game):
         if face.style is None:
             continue
         lid = face_layout_id(face, owner, side)
@@ -357,7 +357,7 @@ def ignored_styles(game: Game, ctx: CheckContext) -> None:
     table = layout_table(game)
     seen: set[tuple[str, str]] = set()
     accent: dict[str, tuple[bool, dict[str, Any]] | None] = {}
-    for face, side, owner in _faces(game):
+    for face, side, owner in faces(game):
         lid = face_layout_id(face, owner, side)
         if face.style is None or (lid, face.style) in seen or lid not in table:
             continue
@@ -450,7 +450,7 @@ def references(game: Game, ctx: CheckContext) -> None:
 @check
 def icons_and_tokens(game: Game, ctx: CheckContext) -> None:
     """Every {name} in a text is an icon of the game or a value of its face."""
-    for face, _side, owner in _faces(game):
+    for face, _side, owner in faces(game):
         values = set(face.values) | set(getattr(owner, "values", {}) or {})
         card_values = set(getattr(face, "values", {}))
         for _name, text in face.texts():
@@ -485,7 +485,7 @@ def files(game: Game, ctx: CheckContext) -> None:
             same = (f"files/{rel}",) if err.rule in (MISSING_FILE, BAD_IMAGE) else ()
             ctx.add(err.rule, pos, str(err), subject=same, needs=same)
 
-    for face, _side, _owner in _faces(game):
+    for face, _side, _owner in faces(game):
         if face.art:
             one(face.art, face.at("art"), "image")
     for icon in game.icons.values():
