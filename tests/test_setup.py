@@ -17,7 +17,7 @@ from pnp.core.run import running
 from pnp.validate.deal import deal, settings, table_deals
 from pnp.validate.deal.odds import odds
 
-from helpers import FIXTURES, REPO
+from helpers import FIXTURES, REPO, run_validate
 
 runner = CliRunner()
 GAMES = FIXTURES / "games"
@@ -257,3 +257,31 @@ def test_the_scenario_sheet_prints_every_count_a_step_deals(tmp_path: Path) -> N
     rails = pages["rails-en-a4.pdf"]
     assert "deal 4 to each player; turn 5 face up — The 5 face-up cards" in rails
     assert "{reveal}" not in rails
+
+
+def test_a_filtered_step_after_a_picked_deck_deals_its_own_cards(tmp_path: Path) -> None:
+    """Two steps on one deck, each picking one card and dealing it (7 Copper, then 3 Estates to
+    each player): the second deals Estates from the box, not more Copper from the first's
+    deck, which stays as it is; draw-table compares each with the column of its own card."""
+    root = tmp_path / "root"
+    shutil.copytree(GAMES, root)
+    setup = root / "cards" / "realm" / "setup.yaml"
+    text = setup.read_text("utf-8")
+    anchor = "          es: \"Sacad las 10 pilas de Reino que nombran estas cartas; las demás se "
+    anchor += 'quedan en la caja."\n'
+    assert text.count(anchor) >= 1
+    steps = (
+        "      - {deck: basic, only: {card: copper, mark: {en: Copper, es: Cobre}}, deal: 7}\n"
+        "      - {deck: basic, only: {card: estate, mark: {en: Estate, es: Finca}}, deal: 3}\n"
+    )
+    setup.write_text(text.replace(anchor, anchor + steps, 1), "utf-8")
+    game = _game(root, "realm")
+    report = run_validate(root, ["realm"])
+    assert not [f for f in report.findings if f.rule in ("draw-table", "setup-deal")]
+    dealt = deal(game, game.scenarios["standard"], 3, None, seed=4)
+    assert not dealt.problems
+    hands = [z for z in dealt.zones if z.kind == "hand" and z.owner == "basic"]
+    assert [sorted(set(h.cards)) for h in hands] == [["copper"]] * 3 + [["estate"]] * 3
+    assert [len(h.cards) for h in hands] == [7, 7, 7, 3, 3, 3]
+    decks = [z for z in dealt.zones if z.kind == "deck" and z.owner == "basic"]
+    assert [(len(z.cards), set(z.cards)) for z in decks] == [(39, {"copper"}), (15, {"estate"})]

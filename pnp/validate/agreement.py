@@ -216,14 +216,19 @@ def _alternatives(numbers: set[int]) -> str:
 _STEP_COUNTS = (("draw", "game"), ("reveal", "game"), ("deal", "player"))
 
 
-def _dealt(game: Game, table: Table, deck: str, per: str) -> str | None:
-    """The column of ``table`` that deals cards of ``deck`` (the whole deck, or cards of it),
-    counted ``per`` game or per player."""
+def _dealt(game: Game, table: Table, step: DeckStep, per: str) -> str | None:
+    """The column of ``table`` that deals cards of the step's deck (the whole deck, or cards
+    of it: those the step's ``only: {card: ...}`` picks, when it picks one), counted ``per``
+    game or per player."""
     homes = {c.id: d.id for d, c in game.all_cards()}
+    deck = step.deck
+    picked = step.only.card if step.only is not None else None
     for col in table.columns:
         deal = col.deals
         if deal is None or deal.per != per:
             continue
+        if picked is not None and deal.card is not None and picked not in ids_of(deal.card):
+            continue  # the step deals other cards of the deck than the column
         if (
             deal.deck == deck
             or deal.tokens == deck
@@ -267,7 +272,7 @@ def scenario_draw_tables(game: Game, ctx: CheckContext) -> None:
                 found = [
                     (table, column)
                     for table in game.tables.values()
-                    if (column := _dealt(game, table, step.deck, per)) is not None
+                    if (column := _dealt(game, table, step, per)) is not None
                 ]
                 said = [_disagreement(scenario, step, what, t, c, counts) for t, c in found]
                 if any(m is not None and not m[0] for m in said):

@@ -83,6 +83,7 @@ class _Deck:
     named_bottom: list[str] = field(default_factory=list)
     shuffle: bool = True  # no step on it says shuffle: false
     piles: int = 0  # the piles it was last split into (stacked again)
+    picked: bool = False  # the deck is the cards a dealing step picked (none drawn into it)
 
     def sure(self, cards: Counter[str]) -> bool:
         """Whether the pool's copies of ``cards`` are known (no random draw could take one)."""
@@ -223,16 +224,37 @@ class Dealer:
             ordered = self.take_named(step, "order", "use", state, selection)
             self.join(state, ordered, Law.known(Counter(ordered)), shuffle=False)
         self.draw(step, owner, state, selection)
+        if step.draw is not None or step.order:
+            state.picked = False  # cards drawn into it: later steps deal on from it
         state.named_top += self.take_named(step, "top", "put on top", state, selection)
         state.named_bottom += self.take_named(step, "bottom", "put at the bottom", state, selection)
         if any(getattr(step, f) is not None for f in ("deal", "reveal", "piles")):
+            if state.cards is not None and state.picked and self.picks_anew(step):
+                self.close(index, owner, state)  # what an earlier step picked stays as it is
             if state.cards is None:  # the step works on the cards it picked
                 self.materialise(state, selection, step.shuffle)
+                state.picked = True
             self.deal(index, step, owner, state)
             self.reveal(index, step, owner, state)
             self.split(index, step, owner, state)
         elif state.cards is not None:
             self.place_named(state)
+
+    @staticmethod
+    def picks_anew(step: DeckStep) -> bool:
+        """Whether a dealing step makes its own deck of the cards its filter picks from the box,
+        beside the deck an earlier step picked (7 Copper each, then 3 Estates each), rather than
+        dealing on from that deck."""
+        return (step.only is not None or step.exclude is not None) and not (
+            step.draw is not None or step.order
+        )
+
+    def close(self, index: int, owner: str, state: _Deck) -> None:
+        """The deck an earlier step picked is laid down as it is; the next step starts anew."""
+        if state.cards:
+            self.zone("deck", owner, index, state.cards, self.deck_law(state), state.piles)
+        state.cards, state.law, state.picked = None, None, False
+        state.top = state.bottom = state.piles = 0
 
     def materialise(self, state: _Deck, cards: Counter[str], shuffle: bool) -> None:
         """The deck becomes ``cards`` (taken from the pool), with the named cards in place."""
