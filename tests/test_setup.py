@@ -267,7 +267,7 @@ def test_a_filtered_step_after_a_picked_deck_deals_its_own_cards(tmp_path: Path)
     shutil.copytree(GAMES, root)
     setup = root / "cards" / "realm" / "setup.yaml"
     text = setup.read_text("utf-8")
-    anchor = "          es: \"Sacad las 10 pilas de Reino que nombran estas cartas; las demás se "
+    anchor = '          es: "Sacad las 10 pilas de Reino que nombran estas cartas; las demás se '
     anchor += 'quedan en la caja."\n'
     assert text.count(anchor) >= 1
     steps = (

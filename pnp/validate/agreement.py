@@ -267,6 +267,8 @@ def scenario_draw_tables(game: Game, ctx: CheckContext) -> None:
         for step in scenario.cards:
             for what, per in _STEP_COUNTS:
                 value = getattr(step, what)
+                if isinstance(value, DrawFrom):
+                    _other_deck(game, scenario, step, what, value, ctx)
                 if value is None or isinstance(value, DrawFrom):
                     continue
                 found = [
@@ -281,6 +283,28 @@ def scenario_draw_tables(game: Game, ctx: CheckContext) -> None:
                 stale = sorted((m[1], i, m[0]) for i, m in enumerate(said) if m is not None)
                 if stale:
                     ctx.add(DRAW_TABLE, step.at(what), stale[0][2])
+
+
+def _other_deck(
+    game: Game, scenario: Scenario, step: DeckStep, what: str, draw: DrawFrom, ctx: CheckContext
+) -> None:
+    """A step that takes its number from a column that deals another deck than the step's."""
+    table = game.tables.get(draw.table)
+    col = table.column(draw.column) if table is not None else None
+    if col is None or col.deals is None:
+        return  # no such column (a reference finding), or a column that deals nothing
+    for per in ("game", "player"):
+        if table is not None and _dealt(game, table, step, per) == col.id:
+            return
+    deal = col.deals
+    dealt = deal.deck or deal.tokens or ", ".join(ids_of(deal.card))
+    ctx.add(
+        DRAW_TABLE,
+        step.at(what),
+        f"scenario {scenario.id}: the step on {step.deck} takes its {what} from table "
+        f"{draw.table}, column {draw.column}, which deals {dealt}: name the column that deals "
+        f"{step.deck}, or put the step on {dealt}",
+    )
 
 
 def _disagreement(

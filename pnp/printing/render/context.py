@@ -50,6 +50,10 @@ class RenderContext:
         """One of pnp's own sheet words in the build language (pnp.i18n.words)."""
         return self.translator.word(message, n)
 
+    def colon(self, label: str) -> str:
+        """``label:`` as the build language sets it: French puts a no-break space before."""
+        return f"{label}\u00a0:" if self.lang.split("_")[0].split("-")[0] == "fr" else f"{label}:"
+
     def para(self, text: str, face: str, size: float) -> str:
         """Marked-up text as reportlab paragraph XML in the game's fonts."""
         runs = [r for p in parse(text, self.engine.icons, {}) for r in p]

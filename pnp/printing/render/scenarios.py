@@ -81,7 +81,11 @@ class ScenarioSteps:
             (self.ctx.w("Defeat"), sc.defeat),
         ):
             if said:
-                out.extend(self.ctx.paragraphs(f"**{label}:** {self._once(t(said), name)}", text))
+                out.extend(
+                    self.ctx.paragraphs(
+                        f"**{self.ctx.colon(label)}** {self._once(t(said), name)}", text
+                    )
+                )
         return out
 
     def _once(self, said: str, name: str) -> str:
@@ -151,7 +155,7 @@ class ScenarioSteps:
                     break
             else:
                 groups.append((what, [name]))
-        return [f"**{', '.join(names)}:** {what}" for what, names in groups]
+        return [f"**{self.ctx.colon(', '.join(names))}** {what}" for what, names in groups]
 
     def _draw(self, sc: Any, step: Any, lo: int, hi: int) -> str:
         """A step's draw: one number, by player count, or as the difficulty sets it."""
@@ -188,11 +192,14 @@ class ScenarioSteps:
             return (t(found.name) if found.name else found.id) if found is not None else ""
 
         if all(len({shown[i, p] for p in counts}) == 1 for i in range(len(levels))):
-            return None, ", ".join(f"{level(i)}: {shown[i, lo]}" for i in range(len(levels)))
+            return None, ", ".join(
+                f"{self.ctx.colon(level(i))} {shown[i, lo]}" for i in range(len(levels))
+            )
         if all(len({shown[i, p] for i in range(len(levels))}) == 1 for p in counts):
-            return None, ", ".join(f"{players(p)}: {shown[0, p]}" for p in counts)
+            return None, ", ".join(f"{self.ctx.colon(players(p))} {shown[0, p]}" for p in counts)
         return None, "; ".join(
-            f"{level(i)}: " + ", ".join(f"{players(p)} {shown[i, p]}" for p in counts)
+            f"{self.ctx.colon(level(i))} "
+            + ", ".join(f"{players(p)} {shown[i, p]}" for p in counts)
             for i in range(len(levels))
         )
 
