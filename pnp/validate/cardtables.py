@@ -1,4 +1,4 @@
-"""A table that lists cards says what their cards say (rule ``table-cards``).
+"""A table that lists cards says what their cards say, and lists them all (rule ``table-cards``).
 
 A table one of whose columns names a card in every row (by id, or by its title in the source
 language), all of one deck or token set, repeats facts of those cards: a column ``copies`` (or
@@ -16,6 +16,9 @@ from .box import row_name
 from .context import CheckContext, check
 
 COPIES = ("copies", "count")
+# a table that lists this many cards of a deck, and misses at most a quarter as many, is taken
+# for a list of the whole deck
+MIN_LISTED = 4
 
 
 @check
@@ -28,6 +31,7 @@ def card_tables(game: Game, ctx: CheckContext) -> None:
             named = _named(game, table, col.id, owners)
             if named is not None:
                 _compare(game, table, col.id, named, ctx)
+                _missing(game, table, named, owners, ctx)
                 break
 
 
@@ -90,6 +94,29 @@ def _compare(game: Game, table: Table, cid: str, cards: list[Card], ctx: CheckCo
                 f"table {table.id}, row {row_name(game, table, r)}: the table says {field} "
                 f"{got!r}, card {card.id} says {want!r} (at {card.pos}): make them agree",
             )
+
+
+def _missing(
+    game: Game, table: Table, named: list[Card], owners: list[Deck | TokenSet], ctx: CheckContext
+) -> None:
+    """A table listing nearly every card of a deck lists them all: a row or two short is a
+    row deleted, or overwritten by a copy of another."""
+    ids = {c.id for c in named}
+    owner = next((o for o in owners if any(c.id in ids for c in o.cards)), None)
+    if owner is None:
+        return
+    left = [c for c in owner.cards if c.id not in ids]
+    if not left or len(ids) < MIN_LISTED or len(left) > len(ids) // 4:
+        return
+    names = ", ".join(
+        f"{plain(c.title, game.source_language) if c.title else c.id} ({c.id})" for c in left
+    )
+    ctx.add(
+        TABLE_CARDS,
+        table.at("rows") if table.given("rows") else table.pos,
+        f"table {table.id} lists {len(ids)} of the {len(owner.cards)} cards of {owner.id}, "
+        f"but not {names}: add the missing rows",
+    )
 
 
 def _same(got: Any, want: Any) -> bool:
