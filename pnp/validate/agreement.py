@@ -239,16 +239,17 @@ def _dealt(game: Game, table: Table, step: DeckStep, per: str) -> str | None:
 
 
 def _by_players(table: Table, column: str, counts: range) -> dict[int, int]:
-    """The column's cell for each player count: a players table's row for it; a table of one
-    row that no player count keys holds for every count (as ``pnp setup`` deals it)."""
+    """The column's cell for each player count: a players table's row for it; in a table that
+    no player count keys, the sum of its rows holds for every count (as ``pnp setup`` deals
+    it)."""
     key = key_column(table) or ""
     out: dict[int, int] = {}
     if key != "players" and table.column("players") is None:
-        if len(table.cells) != 1:
-            return out  # rows by something else than the player count
-        cell = table.cells[0].get(column)
-        if isinstance(cell, int) and not isinstance(cell, bool):
-            return dict.fromkeys(counts, cell)
+        # rows by something else than the player count: every row is dealt (as pnp setup
+        # deals them), so the column's sum holds for every count (First infections: 3 + 3 + 3)
+        cells = [c.get(column) for c in table.cells]
+        if cells and all(isinstance(c, int) and not isinstance(c, bool) for c in cells):
+            return dict.fromkeys(counts, sum(c for c in cells if isinstance(c, int)))
         return out
     for cells in table.cells:
         cell = cells.get(column)
