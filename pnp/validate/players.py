@@ -41,6 +41,7 @@ def player_ranges(game: Game, ctx: CheckContext) -> None:
             _players_table(table, players, ctx)
     for scenario in game.scenarios.values():
         _scenario_draws(game, scenario, ctx)
+    _sets_beyond(game, players, ctx)
     for entry in game.meta.box:
         if entry.per_player is None or entry.bring:
             continue
@@ -54,6 +55,23 @@ def player_ranges(game: Game, ctx: CheckContext) -> None:
                 f"but the game plays up to {counted(players.max, 'player')}, who need {need}: add "
                 "copies (and raise the count), or lower players: max",
             )
+
+
+def _sets_beyond(game: Game, players: Players, ctx: CheckContext) -> None:
+    """Two or more lines of the component list, each holding whole sets for the same number
+    of players (``per_player``), and that number above the game's most: the range is short."""
+    lines = [e for e in game.meta.box if e.per_player and not e.bring]
+    sets = {e.count // e.per_player for e in lines if e.per_player}
+    whole = all(e.per_player and e.count % e.per_player == 0 for e in lines)
+    if len(lines) < 2 or not whole or len(sets) != 1 or (n := sets.pop()) <= players.max:
+        return
+    ctx.add(
+        PLAYER_RANGE,
+        players.at("max"),
+        f"the component list holds {len(lines)} kinds of component for exactly {n} players "
+        f"(per_player), but the game plays {players.min}-{players.max}: raise players: max to "
+        f"{n}, or correct the counts",
+    )
 
 
 def _selected(entry: BoxEntry) -> set[tuple[str, str]]:
