@@ -247,9 +247,11 @@ def _by_players(table: Table, column: str, counts: range) -> dict[int, int]:
     if key != "players" and table.column("players") is None:
         # rows by something else than the player count: every row is dealt (as pnp setup
         # deals them), so the column's sum holds for every count (First infections: 3 + 3 + 3)
-        cells = [c.get(column) for c in table.cells]
-        if cells and all(isinstance(c, int) and not isinstance(c, bool) for c in cells):
-            return dict.fromkeys(counts, sum(c for c in cells if isinstance(c, int)))
+        column_cells = [row.get(column) for row in table.cells]
+        if column_cells and all(
+            isinstance(c, int) and not isinstance(c, bool) for c in column_cells
+        ):
+            return dict.fromkeys(counts, sum(c for c in column_cells if isinstance(c, int)))
         return out
     for cells in table.cells:
         cell = cells.get(column)
