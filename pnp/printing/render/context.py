@@ -52,7 +52,14 @@ class RenderContext:
 
     def colon(self, label: str) -> str:
         """``label:`` as the build language sets it: French puts a no-break space before."""
-        return f"{label}\u00a0:" if self.lang.split("_")[0].split("-")[0] == "fr" else f"{label}:"
+        return f"{label}\u00a0:" if self._french() else f"{label}:"
+
+    def semicolons(self, parts: list[str]) -> str:
+        """Parts joined by semicolons, a no-break space before each in French."""
+        return ("\u00a0; " if self._french() else "; ").join(parts)
+
+    def _french(self) -> bool:
+        return self.lang.split("_")[0].split("-")[0] == "fr"
 
     def para(self, text: str, face: str, size: float) -> str:
         """Marked-up text as reportlab paragraph XML in the game's fonts."""

@@ -253,7 +253,7 @@ class ScenarioSteps:
             parts.append(
                 self.ctx.w("shuffle one card marked {mark} into each pile").format(mark=mark)
             )
-        text = "; ".join(parts)
+        text = self.ctx.semicolons(parts)
         if step.note:
             text += f" — {t(step.note)}" if text else t(step.note)
         return dname, text
