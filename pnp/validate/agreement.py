@@ -17,6 +17,7 @@ A line of the component list and its count are ``box-count``'s (pnp.validate.box
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..content.model import DeckStep, DrawFrom, Game, Scenario, Table, Track
@@ -25,6 +26,7 @@ from ..content.records import key_column
 from ..content.refs import player_counts
 from ..core.english import counted
 from ..core.rules import DRAW_TABLE, TEXT_NUMBER
+from ..i18n.words import builtin
 from .context import CheckContext, check
 from .numbers import quote, written
 from .sentences import without_dice
@@ -172,7 +174,8 @@ def _spoken_of(step: DeckStep, drawn_before: int) -> set[str]:
 
 @check
 def step_note_numbers(game: Game, ctx: CheckContext) -> None:
-    """A step's note that writes numbers writes one of the step's own (``text-number``)."""
+    """A step's note that writes a number close to one of the step's own, and none of them,
+    wrote it before the step changed (``text-number``)."""
     lang = game.source_language
     said: set[int] = set()  # a note shared by scenarios (a YAML anchor): reported once
     for scenario in game.scenarios.values():
@@ -187,21 +190,45 @@ def step_note_numbers(game: Game, ctx: CheckContext) -> None:
             value = text_in(game, step.note, lang, ctx)
             if not value or not _DIGIT_RE.search(value) or any(f"{{{w}}}" in value for w in own):
                 continue  # no number, or the step's own printed by reference
-            found = written(without_dice(_MARKS_RE.sub("", value), lang))
+            plain = without_dice(_MARKS_RE.sub("", value), lang)
+            counts = {m.start(1) for m in _players_re(lang).finditer(plain)}
+            found = [n for n in written(plain) if n.start not in counts]  # not "2 players"
             known = {f"{n}" for ns in own.values() for n in ns}
             known |= _spoken_of(step, drawn.get(step.deck, 0))
-            if not found or known & {n.value for n in found}:
+            stale = [n for n in found if _near(n.value, own)]
+            if not stale or known & {n.value for n in found}:
                 continue
             says = "; ".join(f"{_VERBS[w]} {_alternatives(ns)}" for w, ns in own.items())
-            listed = ", ".join(dict.fromkeys(n.raw for n in found))
             said.add(id(step.note))
             ctx.add(
                 TEXT_NUMBER,
                 text_pos(game, step.note, lang, ctx),
-                f"[{lang}] scenario {scenario.id}, step {step.deck}: its note writes {listed}, "
-                f"but the step {says}: correct the note, or print the step's own number "
-                f"with {{{next(iter(own))}}}",
+                f'[{lang}] scenario {scenario.id}, step {step.deck}: its note writes "'
+                f'{quote(plain, stale[0].start, stale[0].end)}", but the step {says}: correct '
+                f"the note, or print the step's own number with {{{next(iter(own))}}}",
             )
+
+
+def _near(value: str, own: dict[str, set[int]]) -> bool:
+    """Whether a number written is close to one of a step's counts (a stale copy of it: one
+    or two off, or a quarter of a large count)."""
+    try:
+        n = float(value)
+    except ValueError:
+        return False
+    return any(0 < abs(n - c) <= max(2, c // 4) for ns in own.values() for c in ns if c > 0)
+
+
+@functools.cache
+def _players_re(lang: str) -> re.Pattern[str]:
+    """A number of players as the language writes it, from pnp's own words ("2 players",
+    "2 giocatori"): such a number says who the step is for, not how many cards."""
+    forms = ["{n} player", "{n} players"]
+    own = builtin(lang)
+    forms += (own.get("{n} player") or []) if own is not None else []
+    words = sorted({f.replace("{n}", "").strip() for f in forms if "{n}" in f}, key=len)
+    alternatives = "|".join(re.escape(w) for w in reversed(words) if w)
+    return re.compile(rf"(\d+)\s*(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
 def _alternatives(numbers: set[int]) -> str:

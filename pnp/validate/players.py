@@ -8,7 +8,7 @@ the game's ``players:`` (rule ``player-range``).
   scenario allows (a missing one is ``scenario-deck``'s);
 - a line of the component list with ``per_player: N`` holds N for each of the most players,
   and a table column that deals the same components to each player (``deals: {tokens: ID,
-  per: player}``) gives each player N.
+  per: player}``) gives no player more than N.
 """
 
 from __future__ import annotations
@@ -83,8 +83,8 @@ def _selected(entry: BoxEntry) -> set[tuple[str, str]]:
 
 
 def _per_player_cells(game: Game, entry: BoxEntry, players: Players, ctx: CheckContext) -> None:
-    """A table column that deals to each player what the line counts gives each player the
-    line's ``per_player``, in every row of the game's range."""
+    """A table column that deals to each player what the line counts gives no player more
+    than the line's ``per_player``, in any row of the game's range."""
     counted_here = _selected(entry)
     for table in game.tables.values():
         key = key_column(table)
@@ -98,17 +98,19 @@ def _per_player_cells(game: Game, entry: BoxEntry, players: Players, ctx: CheckC
                 continue
             for cells, positions in zip(table.cells, table.cell_pos, strict=True):
                 cell = cells.get(col.id)
-                if not isinstance(cell, int) or isinstance(cell, bool) or cell == entry.per_player:
+                if not isinstance(cell, int) or isinstance(cell, bool):
                     continue
+                if entry.per_player is None or cell <= entry.per_player:
+                    continue  # at set-up a player may take part of their set (2 of 5 houses)
                 counts = player_counts(cells.get(key)) if key == "players" else []
                 if counts and not any(players.min <= n <= players.max for n in counts):
                     continue  # a row outside the range: reported as such
                 ctx.add(
                     PLAYER_RANGE,
                     positions.get(col.id, table.pos),
-                    f"table {table.id} (column {col.id}) gives each player {cell}, but the "
-                    f"component list gives each player {entry.per_player} (per_player at "
-                    f"{entry.at('per_player')}): make them agree",
+                    f"table {table.id} (column {col.id}) gives each player {cell}, more than "
+                    f"the {entry.per_player} the component list gives each player (per_player "
+                    f"at {entry.at('per_player')}): make them agree",
                 )
                 return
 
