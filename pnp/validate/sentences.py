@@ -26,9 +26,10 @@ import re
 from collections import Counter
 
 from ..content.model import Game, Text
+from ..core.english import counted
 from ..core.rules import TRANSLATION_DICE, TRANSLATION_SENTENCES
 from .context import CheckContext, check
-from .texts import text_pos, translations
+from .texts import text_in, text_pos, translations
 
 # the letter of a die, by language (d or D everywhere; these add their own)
 DIE_LETTERS = {"de": "wW", "nl": "wW", "pl": "kK", "sv": "tT", "ru": "кКдД", "uk": "кКдД"}
@@ -143,8 +144,8 @@ def translation_sentences(game: Game, ctx: CheckContext) -> None:
             ctx.add(
                 TRANSLATION_SENTENCES,
                 text_pos(game, text, lang, ctx),
-                f"the {lang} text of {text.ctx} has {len(got)} sentence(s), the {src} source "
-                f'{len(want)}: it {said} one? Source: "{_quote(source)}"; translate each '
+                f"the {lang} text of {text.ctx} has {counted(len(got), 'sentence')}, the {src} "
+                f'source {len(want)}: it {said} one? Source: "{_quote(source)}"; translate each '
                 "sentence (join or split them only when the language needs it)",
             )
 
@@ -160,8 +161,10 @@ def _dice_finding(
 ) -> None:
     lost = sorted((want - got).elements())
     extra = sorted((got - want).elements())
-    shown_lost = ", ".join(d.upper() for d in lost)
-    shown_extra = ", ".join(d.upper() for d in extra)
+    seen_src = _as_written(text_in(game, text, src, ctx) or "", src)
+    seen_lang = _as_written(text_in(game, text, lang, ctx) or "", lang)
+    shown_lost = ", ".join(seen_src.get(d, d.upper()) for d in lost)
+    shown_extra = ", ".join(seen_lang.get(d, d.upper()) for d in extra)
     if lost and extra:
         said = f"has {shown_extra} where the {src} text has {shown_lost}"
     elif lost:
@@ -171,6 +174,20 @@ def _dice_finding(
     ctx.add(
         TRANSLATION_DICE,
         text_pos(game, text, lang, ctx),
-        f"the {lang} text of {text.ctx} {said}: keep the dice of the {src} text, written as "
-        "dice (2D6, D66)",
+        f"the {lang} text of {text.ctx} {said}: keep the dice of the {src} text, in the "
+        f"notation of {lang} ({_example(lang)})",
     )
+
+
+def _as_written(value: str, lang: str) -> dict[str, str]:
+    """Each die of a text, as compared (``d6``), and as the text writes it (``W6``)."""
+    out: dict[str, str] = {}
+    for m in _dice_re(lang).finditer(value):
+        out.setdefault(next(iter(dice(m.group(0), lang))), m.group(0))
+    return out
+
+
+def _example(lang: str) -> str:
+    """Dice as a language writes them: 2D6, D66; German 2W6, W66."""
+    letter = DIE_LETTERS.get(lang.split("_")[0], "dD")[-1]
+    return f"2{letter}6, {letter}66"

@@ -13,6 +13,7 @@ from ..content.refs import player_counts
 from ..content.schema import suggest
 from ..core.findings import Pos
 from ..core.rules import COVERAGE, DUPLICATE_ROW, STAGES
+from ..typeset.faces.tables import CODE
 from .context import CheckContext, check
 
 MAX_RANGE = 100_000  # Covers.check refuses wider ranges
@@ -271,6 +272,26 @@ def duplicate_rows(game: Game, ctx: CheckContext) -> None:
                     )
                     break
                 seen[n] = pos
+
+
+@check
+def key_labels(game: Game, ctx: CheckContext) -> None:
+    """A key column whose ``labels:`` name its keys has a row for each (table-coverage): a
+    label no row uses is a row missing, or one overwritten by a copy of another."""
+    for table in game.tables.values():
+        key = key_column(table)
+        col = table.column(key) if key is not None else None
+        if col is None or not col.labels or table.covers is not None:
+            continue
+        used = {c for cells in table.cells for c in CODE.findall(str(cells.get(col.id, "")))}
+        missing = [code for code in col.labels if code not in used]
+        if missing and used & set(col.labels):
+            ctx.add(
+                COVERAGE,
+                col.at("labels"),
+                f"table {table.id}: column {col.id} has labels for {', '.join(missing)}, but no "
+                "row for it: add the row (or fix a row's key), or drop the label",
+            )
 
 
 def _table_keys(table: Table, key: str) -> list[tuple[Any, Pos]]:
