@@ -46,6 +46,7 @@ def player_ranges(game: Game, ctx: CheckContext) -> None:
         if entry.per_player is None or entry.bring:
             continue
         _per_player_cells(game, entry, players, ctx)
+        _colour_sets(game, entry, ctx)
         need = entry.per_player * players.max
         if entry.count < need:
             ctx.add(
@@ -72,6 +73,27 @@ def _sets_beyond(game: Game, players: Players, ctx: CheckContext) -> None:
         f"(per_player), but the game plays {players.min}-{players.max}: raise players: max to "
         f"{n}, or correct the counts",
     )
+
+
+def _colour_sets(game: Game, entry: BoxEntry, ctx: CheckContext) -> None:
+    """A token set counted ``per_player`` that holds one kind of token for each player (a
+    colour each) holds ``per_player`` of each kind: 6 red and 4 blue settlements add up to 5
+    each, but the blue player lacks one."""
+    sets = [game.tokens[t] for t in ids_of(entry.tokens) if t in game.tokens]
+    kinds = [t for s in sets for t in s.tokens]
+    n = entry.per_player
+    if not n or not kinds or entry.count != n * len(kinds):
+        return  # not one kind per player
+    odd = [t for t in kinds if t.copies != n]
+    if odd and len(odd) < len(kinds):
+        listed = ", ".join(f"{t.id} ({t.copies})" for t in odd)
+        ctx.add(
+            PLAYER_RANGE,
+            odd[0].at("copies") if odd[0].given("copies") else odd[0].pos,
+            f"{listed}: the component list gives each player {n} (per_player at "
+            f"{entry.at('per_player')}) of a set with one kind for each of "
+            f"{counted(len(kinds), 'player')}: give each kind {n} copies",
+        )
 
 
 def _selected(entry: BoxEntry) -> set[tuple[str, str]]:
