@@ -25,7 +25,7 @@ from ..content.queries import ids_of, player_range, step_count
 from ..content.records import key_column
 from ..content.refs import player_counts
 from ..core.english import counted
-from ..core.rules import DRAW_TABLE, TEXT_NUMBER
+from ..core.rules import DRAW_TABLE, SETUP_DEAL, TEXT_NUMBER
 from ..i18n.words import builtin
 from .context import CheckContext, check
 from .numbers import quote, written
@@ -229,6 +229,26 @@ def _players_re(lang: str) -> re.Pattern[str]:
     words = sorted({f.replace("{n}", "").strip() for f in forms if "{n}" in f}, key=len)
     alternatives = "|".join(re.escape(w) for w in reversed(words) if w)
     return re.compile(rf"(\d+)\s*(?:{alternatives})(?!\w)", re.IGNORECASE)
+
+
+@check
+def idle_counts(game: Game, ctx: CheckContext) -> None:
+    """A step that draws, deals or reveals 0 for every player count and difficulty does
+    nothing (``setup-deal``): a number left at 0, or one that was lost."""
+    said: set[tuple[int, str]] = set()
+    for scenario in game.scenarios.values():
+        for step in scenario.cards:
+            own = _step_numbers(game, scenario, step) or {}
+            for what, numbers in own.items():
+                if what == "piles" or numbers != {0} or (id(step), what) in said:
+                    continue  # 0 piles: the simulator reports it
+                said.add((id(step), what))
+                ctx.add(
+                    SETUP_DEAL,
+                    step.at(what),
+                    f"scenario {scenario.id}: the step on {step.deck} {_VERBS[what]} 0 with "
+                    f"every player count: give {what}: its number, or remove it",
+                )
 
 
 def _alternatives(numbers: set[int]) -> str:
