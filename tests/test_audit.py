@@ -257,3 +257,25 @@ def test_numbers_written_once_are_said_so(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["written_once"] == rails.written_once
     text = runner.invoke(app, ["audit", "rails", "--root", str(root)])
     assert f"{rails.written_once} of the unprotected are numbers written once" in text.output
+
+
+def test_the_advice_fits_the_table_and_the_step(tmp_path: Path) -> None:
+    """Survivors get advice that could protect them: a supply column that adds up to no player
+    count gets an invariant on the player count, not a row total; a market's reveal that no
+    table deals is written once; a code swapped in a cell is no number to take from a
+    table."""
+    from pnp.validate.audit import WRITTEN_ONCE
+
+    root = make_root(tmp_path, FIXTURES / "games")
+    realm = audit_game(open_root(root), "realm", Report(), jobs=1)
+    assert realm is not None
+    supply = [m for m in realm.survivors if m.key.startswith("tables.supply.rows")]
+    assert supply and all(m.protect.startswith("invariant — one relating column") for m in supply)
+    gems = audit_game(open_root(root), "gems", Report(), jobs=1)
+    assert gems is not None
+    reveals = [m for m in gems.survivors if m.key.endswith("].reveal")]
+    assert reveals and all(m.protect == WRITTEN_ONCE for m in reveals)
+    island = audit_game(open_root(root), "island", Report(), jobs=1)
+    assert island is not None
+    swapped = [m for m in island.survivors if m.kind == "reference" and ".rows[" in m.key]
+    assert swapped and not any(m.protect.startswith("reference — take") for m in swapped)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ...content.model import DrawFrom, Game
+from ...content.model import DrawFrom, Game, Table
 from ...content.records import key_column
+from ...content.refs import player_counts
 from ..cardtables import listed
 from .facts import Mutation
 
@@ -29,6 +30,7 @@ _ROW_CELL = re.compile(r"^tables\.([^.]+)\.rows\[(\d+)\](?:\[(\d+)\]|\.([^.\[]+)
 _ROW = re.compile(r"^tables\.([^.]+)\.rows\[\d+\]$")
 _TRACK = re.compile(r"^tracks\.([^.]+)\.(min|max|start)$")
 _STEP_COUNT = re.compile(r"^scenarios\.([^.]+)\.cards\[\d+\]\.(draw|deal|reveal|piles)")
+_STEP_AT = re.compile(r"^scenarios\.([^.]+)\.cards\[(\d+)\]\.(?:draw|deal|reveal)(?:\.\d+)?$")
 _VALUE = re.compile(r"\.values\.([^.\[]+)$")
 _CARD_VALUE = re.compile(r"^(decks|tokens)\.([^.]+)\.(?:cards|tokens)\[(\d+)\]\.values\.([^.\[]+)$")
 _START = re.compile(r"^scenarios\.[^.]+\.start\.[^.\[]+$")
@@ -69,16 +71,31 @@ def _counted(m: Mutation, game: Game) -> str:
     return "box-count — a box: line for each card whose copies the rulebook gives"
 
 
+def _keys_advice(table: Table) -> str:
+    """What makes a table's rows complete: a covers: range for keys that are numbers, labels on
+    a key column of words (each label needs its row)."""
+    key = key_column(table) or (table.columns[0].id if table.columns else "")
+    cells = [row.get(key) for row in table.cells]
+    if all(isinstance(c, int) or (isinstance(c, str) and player_counts(c)) for c in cells):
+        return f"table-coverage — covers: {{range: [first, last]}} on table {table.id}"
+    return (
+        f"table-coverage — labels: on column {key} of table {table.id}, one for each key (a "
+        "label no row uses is a missing row)"
+    )
+
+
 def _tabled(m: Mutation, game: Game) -> str:
     row = _ROW.match(m.key)
     if row is not None:
         table = game.tables.get(row.group(1))
         if table is not None and table.covers is None:
-            return f"table-coverage — covers: {{range: [first, last]}} on table {table.id}"
+            return _keys_advice(table)
         return HINTS["item"]
     cell = _ROW_CELL.match(m.key)
     if cell is None:
         return ""
+    if m.kind == "reference":
+        return HINTS["reference"]  # a code swapped for another: no number to take from a table
     table = game.tables.get(cell.group(1))
     if table is None or not table.columns:
         return HINTS["cell"]
@@ -88,13 +105,43 @@ def _tabled(m: Mutation, game: Game) -> str:
     )
     cid = column.id if column is not None else cell.group(4) or ""
     if cid == table.columns[0].id and table.covers is None:
-        return f"table-coverage — covers: {{range: [first, last]}} on table {table.id}"
+        return _keys_advice(table)
     col = table.column(cid)
-    if col is not None and col.deals is not None and not table.total:
+    if col is not None and col.deals is not None and not table.total and _sums_to_players(table):
         return f"row-total — total: [{{of: [...], equals: players}}] on table {table.id}"
+    if col is not None and (col.deals is not None or _drawn_by(game, table.id, cid)):
+        return (
+            f"invariant — one relating column {cid} of table {table.id} to the player count "
+            "(the game's own rule, such as one more than the players: pnp cannot guess it)"
+        )
     return (
         f"reference — take the scenario's or the text's number from table {table.id}, column "
         f"{cid} (one number, one place), or an invariant on the column"
+    )
+
+
+def _sums_to_players(table: Table) -> bool:
+    """Whether the columns that deal add up to the player count in every row (one card each,
+    as a roles table deals): a row total would hold them."""
+    dealing = [c.id for c in table.columns if c.deals is not None and c.deals.per == "game"]
+    if not dealing or key_column(table) != "players":
+        return False
+    for row in table.cells:
+        cells = [row.get(c) for c in dealing]
+        if not all(isinstance(c, int) for c in cells) or row.get("players") != sum(
+            c for c in cells if isinstance(c, int)
+        ):
+            return False
+    return True
+
+
+def _drawn_by(game: Game, table_id: str, cid: str) -> bool:
+    """Whether a scenario step takes a count from this column (``draw: {table:, column:}``)."""
+    return any(
+        isinstance(got, DrawFrom) and got.table == table_id and got.column == cid
+        for sc in game.scenarios.values()
+        for step in sc.cards
+        for got in (step.draw, step.deal, step.reveal, step.piles)
     )
 
 
@@ -149,6 +196,7 @@ def written_once(m: Mutation, game: Game) -> bool:
     """Whether ``m`` changed a number that nothing else in the game holds or reads: a card's
     value that no table column, step filter or invariant names; a difficulty's value (its
     steps read it, and the dealt set-up already bounds it); a scenario's start on a track; a
+    step's draw, deal or reveal from a deck no table deals; a
     track's min, max or start when no board prints the track and no table covers it; a cell
     of a table column that deals nothing, totals nothing, keys nothing and that no step draws
     by. A designer can mistype it and no check can know: the audit says so instead of
@@ -164,8 +212,30 @@ def written_once(m: Mutation, game: Game) -> bool:
     if value is not None:
         section, owner_id, index, name = value.groups()
         return _value_alone(game, section, owner_id, index, name)
+    step = _STEP_AT.match(m.key)
+    if step is not None:
+        return _step_alone(game, step.group(1), int(step.group(2)))
     cell = _ROW_CELL.match(m.key)
     return cell is not None and _cell_alone(game, cell)
+
+
+def _step_alone(game: Game, scenario_id: str, index: int) -> bool:
+    """A step's draw, deal or reveal for a deck no table deals: nothing else holds it (a note
+    that wrote it would have caught the change: text-number)."""
+    scenario = game.scenarios.get(scenario_id)
+    if scenario is None or index >= len(scenario.cards):
+        return False
+    deck = scenario.cards[index].deck
+    homes = {c.id: d.id for d, c in game.all_cards()}
+    for table in game.tables.values():
+        for col in table.columns:
+            deal = col.deals
+            if deal is not None and (
+                deck in (deal.deck, deal.tokens)
+                or any(homes.get(c) == deck for c in _ids(deal.card))
+            ):
+                return False
+    return True
 
 
 def _track_alone(game: Game, track_id: str) -> bool:
