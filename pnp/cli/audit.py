@@ -80,11 +80,12 @@ def audit_cmd(
         fail(UsageError(tr("{game} cannot be read: run `pnp validate {game}`").format(game=gid)))
     if fmt is Format.json:
         typer.echo(json_text(_as_json(result)))
+        err(_summary(result))  # standard output holds the JSON alone
     else:
         text = _as_text(result)
         if text:
             say(text)
-    err(_summary(result))
+        say(_summary(result))  # the score is the result: it goes where the survivors go
     raise typer.Exit(1 if min_score is not None and result.score < min_score else 0)
 
 
