@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +16,8 @@ from .odds import ZoneOdds
 from .tabled import TableZone, chances
 
 LISTED = 8  # names listed before "and N more"
+SHORT = 24  # characters: an untitled card's text short enough to name it
+_VALUE_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*)\}")
 
 Namer = Callable[[Text | None], str]
 
@@ -27,6 +30,12 @@ class Shower:
         self._text = text
         self.cards = {c.id: c for _o, c in game.every_card()}
         self.icons = {name: icon.glyph or f"[{name}]" for name, icon in game.icons.items()}
+        self.marks: dict[str, Text] = {}  # tag -> the mark: a step's filter of it gives
+        for sc in game.scenarios.values():
+            for step in sc.cards:
+                for flt in (step.only, step.exclude, step.each_pile):
+                    if flt is not None and flt.tag and flt.mark is not None and not flt.values:
+                        self.marks.setdefault(flt.tag, flt.mark)
 
     def text(self, value: Text | None) -> str:
         """A text in the chosen language, its markup as a terminal shows it."""
@@ -36,8 +45,20 @@ class Shower:
         return plain_text(said, self.icons)
 
     def card(self, cid: str) -> str:
+        """A card by its title; an untitled one (a number token) by the first text it prints,
+        its values filled in, else by its id."""
         card = self.cards.get(cid)
-        return self.text(card.title) if card is not None and card.title else cid
+        if card is None:
+            return cid
+        if card.title:
+            return self.text(card.title)
+        for _name, said in card.texts():
+            shown = _VALUE_RE.sub(
+                lambda m: str(card.values.get(m.group(1), m.group(0))), self.text(said)
+            ).strip()
+            if shown and len(shown) <= SHORT:
+                return shown
+        return cid
 
     def owner(self, oid: str) -> str:
         thing = self.game.decks.get(oid) or self.game.tokens.get(oid)
@@ -60,8 +81,13 @@ class Shower:
         return ", ".join(names)
 
     def kind(self, kind: str) -> str:
+        """A card, or the cards of a tag: by the mark a step's filter gives that tag (how the
+        players recognise them, in their language), else the tag as written, quoted."""
         what, _, name = kind.partition(":")
-        return self.card(name) if what == "card" else name
+        if what == "card":
+            return self.card(name)
+        mark = self.marks.get(name)
+        return self.text(mark) if mark is not None else f"“{name}”"
 
 
 def heading(game: Game, sh: Shower, dealt: Dealt | None, players: int, seed: int) -> str:
