@@ -69,7 +69,7 @@ def test_catalog_translation_dropping_a_sentence_points_at_its_msgstr(tmp_path: 
     report = run_validate(root)
     found = [f for f in report.sorted() if f.rule == TRANSLATION_SENTENCES]
     assert [(f.pos.path, f.pos.line) for f in found] == [(PO, line)]
-    assert "has 2 sentence(s), the en source 1" in found[0].message
+    assert "has 2 sentences, the en source 1" in found[0].message
 
 
 def test_catalog_translation_changing_a_die_is_one_finding(tmp_path: Path) -> None:
