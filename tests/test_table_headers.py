@@ -262,3 +262,27 @@ def test_face_table_headers_break_between_words_or_with_a_hyphen(game: str) -> N
     if not seen:
         pytest.skip(f"{game} draws no table on a face")
     assert not bad, "\n".join(bad[:20])
+
+
+def test_a_body_cell_word_is_hyphenated_too(fonts: Any) -> None:
+    """A word of a table's body too wide for its column ("Entwicklungskarte" in the first
+    column of Island's building costs, drawn on a card) is hyphenated by its language, as a
+    header is, on faces and on the setup sheet alike; before, reportlab cut it anywhere."""
+    from pnp.typeset.faces import build_table
+
+    header = ["Bau", "Holz", "Lehm", "Wolle", "Getreide", "Erz", "Siegpunkte"]
+    rows = [
+        ["Straße", "1", "1", "–", "–", "–", "–"],
+        ["Entwicklungskarte", "–", "–", "1"] + ["1"] * 3,
+    ]
+    width = 140.0
+    table = build_table(header, rows, 7.0, fonts, width=width, lang="de")
+    inner = width / len(header) - 2 * 7.0 * 0.3
+    bad = []
+    for row, cells in zip(rows, table._cellvalues[1:], strict=True):
+        for text, cell in zip(row, cells, strict=True):
+            lines = line_texts(cell, inner)
+            bad += bad_breaks(text, lines)
+    assert not bad, bad
+    first = line_texts(table._cellvalues[2][0], inner)
+    assert len(first) > 1 and first[0].endswith("-")  # broken, with a hyphen

@@ -100,13 +100,21 @@ class SetupTables:
             )
             for c, width in zip(table.columns, widths, strict=True)
         ]
-        body_rows = [
+        body_rows = [  # so is a word of a cell ("Entwicklungskarte" in a narrow column)
             [
                 Paragraph(
-                    self.ctx.para(self.cell(cells.get(c.id, ""), c.unit, c.labels), "regular", 9),
+                    header_xml(
+                        self.cell(cells.get(c.id, ""), c.unit, c.labels),
+                        width - CELL_PADDING,
+                        self.ctx.fonts,
+                        self.ctx.engine.icons,
+                        self.ctx.lang,
+                        9,
+                        face="regular",
+                    ),
                     cellst,
                 )
-                for c in table.columns
+                for c, width in zip(table.columns, widths, strict=True)
             ]
             for cells in table.cells
         ]

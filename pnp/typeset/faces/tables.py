@@ -98,8 +98,8 @@ def build_table(
 
 
 class _Cells:
-    """Paragraphs of a table's cells; a header too wide for its column is hyphenated or set
-    smaller (:mod:`pnp.typeset.headers`), never cut mid-word."""
+    """Paragraphs of a table's cells; a word too wide for its column, in a header or a cell, is
+    hyphenated or set smaller (:mod:`pnp.typeset.headers`), never cut mid-word."""
 
     def __init__(
         self,
@@ -119,8 +119,9 @@ class _Cells:
         from ..layout import Paragraph
         from ..markup import parse, to_xml
 
-        if head and self.inner is not None and self.inner > 0:
-            xml = header_xml(text, self.inner, self.fonts, self.icons, self.lang, self.size)
+        if self.inner is not None and self.inner > 0:  # a word too wide is hyphenated
+            face = "bold" if head else "regular"
+            xml = header_xml(text, self.inner, self.fonts, self.icons, self.lang, self.size, face)
         else:
             runs = [r for para in parse(text, self.icons, {}) for r in para]
             face = "bold" if head else "regular"
