@@ -5,9 +5,15 @@ from __future__ import annotations
 from ..content.model import Game, Scenario
 from ..content.queries import player_range
 from ..content.schema import suggest
+from ..core.english import said_players
 from ..core.rules import SCENARIO_DECK, SCENARIO_PLAYERS, SCENARIO_START
 from .context import CheckContext, check
 from .deal.check import check_card_steps
+
+
+def _span(lo: int, hi: int) -> str:
+    """A player range as said: '2-4 players', '1 player'."""
+    return said_players(f"{lo}" if lo == hi else f"{lo}-{hi}", lo == hi == 1)
 
 
 @check
@@ -21,7 +27,9 @@ def scenarios(game: Game, ctx: CheckContext) -> None:
                 ctx.add(
                     SCENARIO_PLAYERS,
                     scenario.at("players"),
-                    f"scenario {scenario.id} allows {lo}-{hi} players, the game {gp.min}-{gp.max}",
+                    f"scenario {scenario.id} allows {_span(lo, hi)}, but the game plays "
+                    f"{_span(gp.min, gp.max)}: narrow the scenario's players:, or widen the "
+                    "game's",
                 )
         for ref in scenario.boards:
             board = game.boards.get(ref.board)
