@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import TypeGuard
 
-from ..content.model import DeckStep, DrawFrom, Game, Scenario, Table, Track
+from ..content.model import Card, DeckStep, DrawFrom, Game, Scenario, Table, Track, plain
 from ..content.queries import ids_of, player_range, step_count
 from ..content.records import key_column
 from ..content.refs import player_counts
@@ -254,6 +255,100 @@ def idle_counts(game: Game, ctx: CheckContext) -> None:
 def _alternatives(numbers: set[int]) -> str:
     ordered = sorted(numbers)
     return " or ".join(map(str, ordered)) if len(ordered) <= 4 else f"{ordered[0]}-{ordered[-1]}"
+
+
+# --- a set-up text's number before a card's name -------------------------------------------------
+
+# the texts that tell how to set up: a number in them counts components, not effects
+_SETUP_TEXTS = ("setup_sheet/intro", "setup_sheet/notes", "/setup", "/note")
+
+
+@check
+def setup_card_numbers(game: Game, ctx: CheckContext) -> None:
+    """A set-up text that writes a number before a card's name ("takes 8 Copper") writes one
+    the data holds for that card, not one just beside it (``text-number``)."""
+    lang = game.source_language
+    pattern, cards = _card_names(game, lang)
+    if pattern is None:
+        return
+    for text in game.texts:
+        if not text.ctx.startswith(("setup_sheet/", "scenarios/", "tables/")):
+            continue
+        if not text.ctx.endswith(_SETUP_TEXTS) and not text.ctx.startswith(_SETUP_TEXTS[:2]):
+            continue
+        value = text_in(game, text, lang, ctx)
+        if not value or not _DIGIT_RE.search(value):
+            continue
+        plain_text = without_dice(_MARKS_RE.sub("", value), lang)
+        for m in pattern.finditer(plain_text):
+            name = m.group("name")
+            card = cards.get(name) or cards[name.casefold()]
+            held = _held(game, card)
+            n = int(m.group("n"))
+            near = {h: w for h, w in held.items() if 0 < abs(n - h) <= max(2, h // 4)}
+            if n in held or not near:
+                continue
+            said = "; ".join(f"{h} ({w})" for h, w in sorted(near.items()))
+            ctx.add(
+                TEXT_NUMBER,
+                text_pos(game, text, lang, ctx),
+                f'[{lang}] {text.ctx}: "{quote(plain_text, m.start(), m.end())}" writes {n} '
+                f"{name}, but the data holds {said} for card {card.id}: print the number by "
+                "reference, or correct it",
+            )
+            break
+
+
+def _card_names(game: Game, lang: str) -> tuple[re.Pattern[str] | None, dict[str, Card]]:
+    """A number followed by a card's title in ``lang``, or its plural (``Estates``): a title
+    of one word as written (``Etapa``, not the common word ``etapas``), a longer one in any
+    case. Keys: a one-word title as written, a longer one folded."""
+    cards: dict[str, Card] = {}
+    for _owner, card in game.every_card():
+        title = plain(card.title, lang) if card.title is not None else ""
+        title = title.strip() if isinstance(title, str) else ""
+        if len(title) >= 3 and "{" not in title:
+            cards.setdefault(title if " " not in title else title.casefold(), card)
+    if not cards:
+        return None, cards
+    alternatives = [
+        re.escape(t) if " " not in t else f"(?i:{re.escape(t)})"
+        for t in sorted(cards, key=len, reverse=True)
+    ]
+    return (
+        re.compile(rf"(?<![\w.,])(?P<n>\d+)\s+(?P<name>{'|'.join(alternatives)})(?:e?s)?(?!\w)"),
+        cards,
+    )
+
+
+def _held(game: Game, card: Card) -> dict[int, str]:
+    """The numbers the data holds for a card, each with where: its copies and values, the
+    cells of table columns that deal it (or its deck), the counts of steps on its deck."""
+    out: dict[int, str] = {card.copies: "copies"}
+    out.update({v: f"values.{k}" for k, v in card.values.items() if _whole(v) and v not in out})
+    home = next((o.id for o, c in game.every_card() if c is card), "")
+    for table in game.tables.values():
+        for col in table.columns:
+            deal = col.deals
+            if deal is None or not (
+                card.id in ids_of(deal.card) or home in (deal.deck, deal.tokens)
+            ):
+                continue
+            for cells in table.cells:
+                cell = cells.get(col.id)
+                if _whole(cell):
+                    out.setdefault(cell, f"table {table.id}, column {col.id}")
+    for scenario in game.scenarios.values():
+        for step in scenario.cards:
+            if step.deck == home:
+                for what, numbers in (_step_numbers(game, scenario, step) or {}).items():
+                    for n in numbers:
+                        out.setdefault(n, f"scenario {scenario.id}, {what}")
+    return out
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --- a scenario's draws and the table that deals the same deck ---------------------------------
