@@ -236,7 +236,7 @@ def test_numbers_written_once_are_said_so(tmp_path: Path) -> None:
     points = {f"decks.tickets.cards[{i}].values.points" for i in range(30)}
     assert points <= once
     assert {f"tables.route-scores.rows[{i}][1]" for i in range(6)} <= once
-    # a track no board prints and no table covers: nothing but its texts has its ends
+    # a track no table covers: nothing but its texts (text-number) has its ends
     assert "tracks.score.max" in once
     # key cells, dealing cells and the box are something else
     assert not {k for k in once if k.endswith("][0]") or k.startswith("box")}

@@ -197,7 +197,7 @@ def written_once(m: Mutation, game: Game) -> bool:
     value that no table column, step filter or invariant names; a difficulty's value (its
     steps read it, and the dealt set-up already bounds it); a scenario's start on a track; a
     step's draw, deal or reveal from a deck no table deals; a
-    track's min, max or start when no board prints the track and no table covers it; a cell
+    track's min, max or start when no table covers the track; a cell
     of a table column that deals nothing, totals nothing, keys nothing and that no step draws
     by. A designer can mistype it and no check can know: the audit says so instead of
     suggesting a rule."""
@@ -239,14 +239,11 @@ def _step_alone(game: Game, scenario_id: str, index: int) -> bool:
 
 
 def _track_alone(game: Game, track_id: str) -> bool:
-    """A track printed on no board and read by no table: nothing but texts have its numbers."""
+    """A track no table reads: a board that draws it draws it from these very numbers, and a
+    text that names its end is text-number's, so nothing else holds them."""
     found = game.tracks.get(track_id)
-    return (
-        found is not None
-        and found.board is None
-        and not any(
-            t.covers is not None and t.covers.track == found.id for t in game.tables.values()
-        )
+    return found is not None and not any(
+        t.covers is not None and t.covers.track == found.id for t in game.tables.values()
     )
 
 
