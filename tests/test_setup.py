@@ -238,7 +238,7 @@ def test_the_scenario_sheet_prints_every_count_a_step_deals(tmp_path: Path) -> N
         text.replace('"Le 5 carte scoperte', '"Le {reveal} carte scoperte'), "utf-8"
     )
     out = tmp_path / "out"
-    for game in ("outbreak", "rails"):
+    for game in ("outbreak", "rails", "draft"):
         result = runner.invoke(app, ["build", game, "--root", str(root), "--out", str(out)])
         assert result.exit_code == 0, result.output
     pages = {}
@@ -258,6 +258,8 @@ def test_the_scenario_sheet_prints_every_count_a_step_deals(tmp_path: Path) -> N
     rails = pages["rails-en-a4.pdf"]
     assert "deal 4 to each player; turn 5 face up — The 5 face-up cards" in rails
     assert "{reveal}" not in rails
+    draft = pages["draft-en-a4.pdf"]
+    assert "again at the start of each of the 3 rounds" in draft  # rounds: 3
 
 
 def test_a_filtered_step_after_a_picked_deck_deals_its_own_cards(tmp_path: Path) -> None:

@@ -281,6 +281,12 @@ SHEET_WORDS: tuple[Word, ...] = (
         "scenarios",
     ),
     _W(
+        "again at the start of each of the {n} round",
+        "scenario deck step, after 'deal N to each player': hands dealt again each round",
+        "scenarios",
+        plural="again at the start of each of the {n} rounds",
+    ),
+    _W(
         "split into {n} pile",
         "scenario deck step: the deck split into {n} piles",
         "scenarios",

@@ -164,9 +164,12 @@ def _step_numbers(game: Game, scenario: Scenario, step: DeckStep) -> dict[str, s
 
 
 def _spoken_of(step: DeckStep, drawn_before: int) -> set[str]:
-    """Other numbers a step's note may speak of: the values its filters pick (``«3 stages»``)
-    and the cards drawn from its deck so far, this step's included (``the 4 drawn``)."""
+    """Other numbers a step's note may speak of: the values its filters pick (``«3 stages»``),
+    the cards drawn from its deck so far, this step's included (``the 4 drawn``), and the
+    rounds it deals in."""
     out = {f"{drawn_before}"} if drawn_before else set()
+    if step.rounds > 1:
+        out.add(f"{step.rounds}")
     for flt in (step.only, step.exclude):
         if flt is not None:
             out |= {f"{v}" for v in flt.values.values() if isinstance(v, int | float)}

@@ -209,6 +209,12 @@ class DeckStep(Located):
         doc="deal this many cards to each player from the top of the deck: a number, a "
         "mapping players -> number, or an expression of players and the difficulty's values",
     )
+    rounds: int = fld(
+        1,
+        doc="deal: again at the start of each of this many rounds, from what is left of the "
+        "deck (a drafting game's hands); the deck must hold them all",
+        bounds=(1, 1000),
+    )
     reveal: Count | None = fld(
         None, doc="turn this many cards face up from the top of the deck (a market row, a display)"
     )

@@ -248,6 +248,9 @@ class ScenarioSteps:
                 n, per = self._count(sc, value, what, lo, hi)
                 word = self.ctx.w(one, n) if n is not None else self.ctx.w(varying)
                 parts.append(word.format(n=n, per=per))
+                if what == "deal" and step.rounds > 1:
+                    word = self.ctx.w("again at the start of each of the {n} round", step.rounds)
+                    parts.append(word.format(n=step.rounds))
         if step.each_pile is not None:
             mark = self._filter(step.each_pile)
             parts.append(

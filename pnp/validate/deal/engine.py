@@ -434,18 +434,19 @@ class Dealer:
         n = self.count(step, "deal")
         if n is None:
             return
-        have, p = len(state.cards or []), self.players
-        if n * p > have:
+        have, p, rounds = len(state.cards or []), self.players, step.rounds
+        if n * p * rounds > have:
             self.problem(
                 SETUP_DEAL,
-                step.at("deal"),
+                step.at("rounds" if rounds > 1 and n * p <= have else "deal"),
                 "deal-short",
-                f"{self.setting()} it deals {n} to each player ({counted(n * p, 'card')}) from "
-                f"{owner}, "
-                f"but the deck holds {have}: deal fewer, or give the deck more cards",
-                n * p - have,
+                f"{self.setting()} it deals {n} to each player ({counted(n * p, 'card')}"
+                + (f" a round, {n * p * rounds} over {rounds} rounds" if rounds > 1 else "")
+                + f") from {owner}, but the deck holds {have}: deal fewer, or give the deck "
+                "more cards",
+                n * p * rounds - have,
             )
-            n = have // p
+            n = min(n, have // p)
         cards = state.cards or []
         hands = []
         for player in range(p):  # one card at a time, player after player
