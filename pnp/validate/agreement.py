@@ -75,7 +75,10 @@ def _names(game: Game, lang: str) -> tuple[re.Pattern[str] | None, dict[str, Tra
 
 
 def _wrong(number: float, track: Track) -> bool:
-    """Whether a space is not one of the track's, or one short of the end of a long track."""
+    """Whether a space is not one of the track's, or one short of the end of a long track. A
+    number equal to the track's length is its length ("50 spaces" on a 0..49 track)."""
+    if number == track.max - track.min + 1:
+        return False
     if not track.min <= number <= track.max:
         return True
     return track.max - track.min + 1 >= LONG_TRACK and number == track.max - 1

@@ -105,36 +105,48 @@ def _selected(entry: BoxEntry) -> set[tuple[str, str]]:
 
 
 def _per_player_cells(game: Game, entry: BoxEntry, players: Players, ctx: CheckContext) -> None:
-    """A table column that deals to each player what the line counts gives no player more
-    than the line's ``per_player``, in any row of the game's range."""
+    """The table columns that deal to each player what the line counts give no player more,
+    together, than the line's ``per_player``, in any row of the game's range (7 followers to
+    play and 1 on the score track: 8 of one's set)."""
     counted_here = _selected(entry)
+    n = entry.per_player
+    if n is None:
+        return
     for table in game.tables.values():
         key = key_column(table)
-        for col in table.columns:
-            deal = col.deals
-            if deal is None or deal.per != "player":
-                continue
-            dealt = {("deck", deal.deck), ("tokens", deal.tokens)}
-            dealt |= {("card", c) for c in ids_of(deal.card)}
-            if not counted_here & dealt:
-                continue
-            for cells, positions in zip(table.cells, table.cell_pos, strict=True):
-                cell = cells.get(col.id)
-                if not isinstance(cell, int) or isinstance(cell, bool):
-                    continue
-                if entry.per_player is None or cell <= entry.per_player:
-                    continue  # at set-up a player may take part of their set (2 of 5 houses)
-                counts = player_counts(cells.get(key)) if key == "players" else []
-                if counts and not any(players.min <= n <= players.max for n in counts):
-                    continue  # a row outside the range: reported as such
-                ctx.add(
-                    PLAYER_RANGE,
-                    positions.get(col.id, table.pos),
-                    f"table {table.id} (column {col.id}) gives each player {cell}, more than "
-                    f"the {entry.per_player} the component list gives each player (per_player "
-                    f"at {entry.at('per_player')}): make them agree",
-                )
-                return
+        columns = [
+            col.id
+            for col in table.columns
+            if col.deals is not None
+            and col.deals.per == "player"
+            and counted_here
+            & (
+                {("deck", col.deals.deck), ("tokens", col.deals.tokens)}
+                | {("card", c) for c in ids_of(col.deals.card)}
+            )
+        ]
+        for cells, positions in zip(table.cells, table.cell_pos, strict=True):
+            given = [(c, v) for c in columns if _whole(v := cells.get(c)) and isinstance(v, int)]
+            total = sum(v for _c, v in given)
+            if total <= n:
+                continue  # at set-up a player may take part of their set (2 of 5 houses)
+            counts = player_counts(cells.get(key)) if key == "players" else []
+            if counts and not any(players.min <= p <= players.max for p in counts):
+                continue  # a row outside the range: reported as such
+            said = " + ".join(f"{v} ({c})" for c, v in given)
+            ctx.add(
+                PLAYER_RANGE,
+                positions.get(given[-1][0], table.pos),
+                f"table {table.id} gives each player {said}"
+                + (f" = {total}" if len(given) > 1 else "")
+                + f", more than the {n} the component list gives each player (per_player at "
+                f"{entry.at('per_player')}): make them agree",
+            )
+            return
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _players_table(table: Table, players: Players, ctx: CheckContext) -> None:

@@ -211,10 +211,12 @@ class ScenarioSteps:
         deck = game.decks.get(step.deck) or game.tokens.get(step.deck)
         dname = t(deck.name) if deck is not None and deck.name else step.deck
 
+        own = {c.id: c for c in deck.cards} if deck is not None else {}  # a token set's too
+
         def names(refs: list[Any]) -> str:
             out = []
             for ref in refs:
-                card = game.card(ref.card)
+                card = own.get(ref.card) or game.card(ref.card)
                 label = t(card.title) if card is not None and card.title else ref.card
                 out.append(f"{label} ×{ref.copies}" if ref.copies > 1 else label)
             return ", ".join(out)
