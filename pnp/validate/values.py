@@ -64,6 +64,13 @@ def _read_elsewhere(game: Game) -> set[str]:
     return names
 
 
+def _reads(table: dict, by_layout: dict[str, set[str] | None], lid: str) -> set[str] | None:
+    """What a layout reads, worked out once per layout."""
+    if lid not in by_layout:
+        by_layout[lid] = _layout_reads(table, lid)
+    return by_layout[lid]
+
+
 @check
 def unread_values(game: Game, ctx: CheckContext) -> None:
     """A value of a face that nothing prints or reads (``unread-value``)."""
@@ -77,11 +84,15 @@ def unread_values(game: Game, ctx: CheckContext) -> None:
         if not face.values:
             continue
         lid = face_layout_id(face, owner, side)
-        if lid not in by_layout:
-            by_layout[lid] = _layout_reads(table, lid)
-        printed = by_layout[lid]
+        printed = _reads(table, by_layout, lid)
         if printed is None:
             continue
+        if side == "front":  # a card's back is drawn with the card's values too
+            back = getattr(face, "back", None) or getattr(owner, "back", None)
+            if back is not None:
+                printed = printed | (
+                    _reads(table, by_layout, face_layout_id(back, owner, "back")) or set()
+                )
         for key in face.values:
             if key in printed or key in elsewhere or (lid, key) in said:
                 continue
