@@ -1,7 +1,8 @@
 """A face's values are read by something (rule ``unread-value``).
 
-A card, token or board sets numbers and codes under ``values:`` for its layout to print
-(``field:``, a ``template:``, ``when:``), for its texts (``{cost}``), for references
+A card, token or board sets numbers and codes under ``values:`` for its layout (or its
+back's, which is drawn with the card's values) to print (``field:``, a ``template:``,
+``when:``), for its texts (``{cost}``), for references
 (``{cards.boss.values.cost}``), for the tables that list cards (their column ids), for the
 filters of scenario steps and for invariants. A key that none of them names is printed
 nowhere and checked by nothing: most often a misspelt key (``rubby: 7`` beside the layout's
