@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeGuard
 
 import simpleeval
 from simpleeval import EvalWithCompoundTypes
@@ -170,7 +170,7 @@ def is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """A whole number (3, not 3.5, not true)."""
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TypeGuard
 
+from ..content.expr import is_whole
 from ..content.model import Card, DeckStep, DrawFrom, Game, Scenario, Table, Track, plain
 from ..content.queries import ids_of, player_range, step_count
 from ..content.records import key_column
@@ -331,7 +331,7 @@ def _held(game: Game, card: Card) -> dict[int, str]:
     """The numbers the data holds for a card, each with where: its copies and values, the
     cells of table columns that deal it (or its deck), the counts of steps on its deck."""
     out: dict[int, str] = {card.copies: "copies"}
-    out.update({v: f"values.{k}" for k, v in card.values.items() if _whole(v) and v not in out})
+    out.update({v: f"values.{k}" for k, v in card.values.items() if is_whole(v) and v not in out})
     home = next((o.id for o, c in game.every_card() if c is card), "")
     for table in game.tables.values():
         for col in table.columns:
@@ -342,7 +342,7 @@ def _held(game: Game, card: Card) -> dict[int, str]:
                 continue
             for cells in table.cells:
                 cell = cells.get(col.id)
-                if _whole(cell):
+                if is_whole(cell):
                     out.setdefault(cell, f"table {table.id}, column {col.id}")
     for scenario in game.scenarios.values():
         for step in scenario.cards:
@@ -351,10 +351,6 @@ def _held(game: Game, card: Card) -> dict[int, str]:
                     for n in numbers:
                         out.setdefault(n, f"scenario {scenario.id}, {what}")
     return out
-
-
-def _whole(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --- a scenario's draws and the table that deals the same deck ---------------------------------

@@ -13,6 +13,7 @@ the game's ``players:`` (rule ``player-range``).
 
 from __future__ import annotations
 
+from ..content.expr import is_whole
 from ..content.model import BoxEntry, Game, Players, Scenario, Table
 from ..content.queries import ids_of, player_range
 from ..content.records import key_column
@@ -126,7 +127,7 @@ def _per_player_cells(game: Game, entry: BoxEntry, players: Players, ctx: CheckC
             )
         ]
         for cells, positions in zip(table.cells, table.cell_pos, strict=True):
-            given = [(c, v) for c in columns if _whole(v := cells.get(c)) and isinstance(v, int)]
+            given = [(c, v) for c in columns if is_whole(v := cells.get(c))]
             total = sum(v for _c, v in given)
             if total <= n:
                 continue  # at set-up a player may take part of their set (2 of 5 houses)
@@ -143,10 +144,6 @@ def _per_player_cells(game: Game, entry: BoxEntry, players: Players, ctx: CheckC
                 f"{entry.at('per_player')}): make them agree",
             )
             return
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _players_table(table: Table, players: Players, ctx: CheckContext) -> None:

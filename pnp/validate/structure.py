@@ -131,7 +131,7 @@ def unprinted_texts(game: Game, ctx: CheckContext) -> None:
     for face, side, owner in faces(game):
         lid = face_layout_id(face, owner, side)
         if lid not in printed:
-            printed[lid] = _printed_fields(table, lid)
+            printed[lid] = printed_fields(table, lid)
         names = printed[lid]
         if names is None:
             continue  # an unknown or circular layout: reported by the layout checks
@@ -146,8 +146,10 @@ def unprinted_texts(game: Game, ctx: CheckContext) -> None:
                 )
 
 
-def _printed_fields(table: dict[str, Layout], lid: str) -> set[str] | None:
-    """The text fields a layout's elements print, or None when it cannot be resolved."""
+def printed_fields(table: dict[str, Layout], lid: str, conditions: bool = False) -> set[str] | None:
+    """The text fields and values a layout's elements print (``field:``, names in templates),
+    with ``conditions`` the names their ``when:`` tests too; None when the layout cannot be
+    resolved (reported by the layout checks)."""
     try:
         elements = resolve_layout(table, lid).elements
     except (LayoutCycle, KeyError):
@@ -155,6 +157,8 @@ def _printed_fields(table: dict[str, Layout], lid: str) -> set[str] | None:
     names: set[str] = set()
     for el in elements:
         names |= kind_of(el).printed_names(el)
+        if conditions and el.when:
+            names.add(el.when)
     return names
 
 

@@ -17,27 +17,12 @@ from ..content.model import Game
 from ..content.refs import paths
 from ..content.schema import suggest
 from ..core.rules import UNREAD_VALUE
-from ..typeset.faces import LayoutCycle, face_layout_id, kind_of, layout_table, resolve_layout
+from ..typeset.faces import face_layout_id, layout_table
 from ..typeset.text import tokens
 from .context import CheckContext, check
-from .structure import faces
+from .structure import faces, printed_fields
 
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-
-
-def _layout_reads(table: dict, lid: str) -> set[str] | None:
-    """The names a layout's elements may read: fields, names in templates, ``when:``; None
-    when the layout cannot be resolved (reported by the layout checks)."""
-    try:
-        elements = resolve_layout(table, lid).elements
-    except (LayoutCycle, KeyError):
-        return None
-    names: set[str] = set()
-    for el in elements:
-        names |= kind_of(el).printed_names(el)
-        if el.when:
-            names.add(el.when)
-    return names
 
 
 def _read_elsewhere(game: Game) -> set[str]:
@@ -68,7 +53,7 @@ def _read_elsewhere(game: Game) -> set[str]:
 def _reads(table: dict, by_layout: dict[str, set[str] | None], lid: str) -> set[str] | None:
     """What a layout reads, worked out once per layout."""
     if lid not in by_layout:
-        by_layout[lid] = _layout_reads(table, lid)
+        by_layout[lid] = printed_fields(table, lid, conditions=True)
     return by_layout[lid]
 
 

@@ -280,9 +280,4 @@ def _cell_alone(game: Game, cell: re.Match[str]) -> bool:
         return False
     if any(cid in total.of or cid == total.equals for total in table.total):
         return False
-    return not any(
-        isinstance(got, DrawFrom) and got.table == table.id and got.column == cid
-        for sc in game.scenarios.values()
-        for step in sc.cards
-        for got in (step.draw, step.deal, step.reveal, step.piles)
-    )
+    return not _drawn_by(game, table.id, cid)
